@@ -1,0 +1,388 @@
+/**
+ * The menu and route tree of SPEC §2: the single source of truth for menu codes, ids, paths and
+ * titles in both languages. The server seeds its `menu` table from the visible nodes; the web
+ * builds its route table from every node (hidden ones included) and filters by the menu codes
+ * the user's roles grant.
+ */
+export type MenuType = 1 | 4 | -1;
+
+export interface Title {
+  en: string;
+  'zh-CN': string;
+}
+
+export interface MenuNode {
+  /** Stable menu id (fixed ids of SPEC §2 for the injected entries). */
+  id: number;
+  /** Menu code: permission key for pages, and the route name. Unique. */
+  code: string;
+  /** Absolute route path (react-router syntax, `:param` for params). */
+  path: string;
+  title: Title;
+  /** 1 page, 4 dynamic page from a server-supplied path, -1 external link. Groups are 1. */
+  type: MenuType;
+  /** Not in the menu; reachable by route. Hidden nodes are not seeded as menus. */
+  hidden?: boolean;
+  /** For hidden nodes: the visible menu code whose grant opens this route. */
+  grantedBy?: string;
+  /** Any logged-in user may open it (no grant needed). */
+  anyUser?: boolean;
+  /** Only the `admin` role gets it (SPEC §2: /permission/page and the three system extras). */
+  adminOnly?: boolean;
+  /** Group that stays in the menu even with no children (SPEC §2 empty menu groups). */
+  alwaysShow?: boolean;
+  /** Tag that cannot be closed (home). */
+  affix?: boolean;
+  /** Do not keep the page alive when switching tabs. */
+  noCache?: boolean;
+  /** Query the page opens with (alarm-rule page: type 1). */
+  query?: Record<string, string>;
+  children?: MenuNode[];
+}
+
+const t = (en: string, zh: string): Title => ({ en, 'zh-CN': zh });
+
+const page = (
+  id: number,
+  code: string,
+  path: string,
+  title: Title,
+  extra: Partial<MenuNode> = {},
+): MenuNode => ({
+  id,
+  code,
+  path,
+  title,
+  type: 1,
+  ...extra,
+});
+
+const hidden = (
+  code: string,
+  path: string,
+  title: Title,
+  grantedBy?: string,
+  extra: Partial<MenuNode> = {},
+) => page(0, code, path, title, { hidden: true, grantedBy, anyUser: grantedBy === undefined, ...extra });
+
+export const FIXED_MENU_IDS = {
+  groupHomePage: 1,
+  dashboard: 229,
+  temporaryJobManage: 134001,
+  jobSceneManage: 134002,
+  generalSceneManage: 134003,
+} as const;
+
+export const MENU_TREE: MenuNode[] = [
+  page(1, 'groupHomePage', '/', t('Home', '首页'), {
+    children: [
+      page(229, 'dashboard', '/dashboard', t('Home', '首页'), { affix: true }),
+      hidden('alarmRule', '/index', t('Alarm rules', '报警规则'), undefined, { query: { type: '1' } }),
+    ],
+  }),
+  page(134003, 'generalSceneManage', '/generalSceneManage', t('General scenes', '常规场景'), {
+    alwaysShow: true,
+  }),
+  page(134002, 'jobSceneManage', '/jobSceneManage', t('Job scenes', '作业场景'), { alwaysShow: true }),
+  page(110, 'temporaryJobScene', '/temporaryJobScene', t('Temporary work', '临时作业'), {
+    children: [
+      page(
+        134001,
+        'temporaryJobManage',
+        '/temporaryJobScene/temporaryJobManage',
+        t('Temporary jobs', '临时作业管理'),
+      ),
+    ],
+  }),
+  page(120, 'historyRecords', '/historyRecords', t('History records', '历史记录'), {
+    children: [
+      page(121, 'historyEvent', '/historyRecords/historyEvent', t('History events', '历史事件')),
+      page(122, 'historyTask', '/historyRecords/historyTask', t('History tasks', '历史任务')),
+      hidden('taskDetails', '/historyRecords/taskDetails/:id', t('Task details', '任务详情'), 'historyTask'),
+      page(123, 'historyAlarm', '/historyRecords/historyAlarm', t('History alarms', '历史报警')),
+    ],
+  }),
+  page(210, 'meDetails', '/meDetails', t('My desk', '个人中心'), {
+    children: [
+      page(211, 'statistics', '/meDetails/statistics', t('Alarm statistics', '报警统计')),
+      page(212, 'alarmApproval', '/meDetails/alarmApproval', t('Alarm approval', '报警审批')),
+    ],
+  }),
+  page(130, 'offLineVideo', '/offLineVideo', t('Offline video', '离线视频'), {
+    children: [
+      page(
+        131,
+        'offLineVideoSet',
+        '/offLineVideo/offLineVideoSet',
+        t('Offline video analysis', '离线视频分析'),
+      ),
+    ],
+  }),
+  page(140, 'AIOpenPlatform', '/AIOpenPlatform', t('AI open platform', 'AI开放平台'), {
+    children: [
+      page(
+        141,
+        'AlgorithmModelBase',
+        '/AIOpenPlatform/AlgorithmModelBase',
+        t('Algorithm models', '算法模型库'),
+      ),
+      hidden(
+        'createinstance1',
+        '/AIOpenPlatform/AlgorithmModelBase/createinstance1/:modeId/:modeName/:imgData',
+        t('Create instance (1/4)', '创建实例（1/4）'),
+        'AlgorithmModelBase',
+      ),
+      hidden(
+        'createinstance2',
+        '/AIOpenPlatform/AlgorithmModelBase/createinstance2/:instanceId/:modeName/:imgData',
+        t('Create instance (2/4)', '创建实例（2/4）'),
+        'AlgorithmModelBase',
+      ),
+      hidden(
+        'createinstance3',
+        '/AIOpenPlatform/AlgorithmModelBase/createinstance3/:instanceId/:modeName/:imgData',
+        t('Create instance (3/4)', '创建实例（3/4）'),
+        'AlgorithmModelBase',
+      ),
+      hidden(
+        'createinstance4',
+        '/AIOpenPlatform/AlgorithmModelBase/createinstance4/:modeName',
+        t('Create instance (4/4)', '创建实例（4/4）'),
+        'AlgorithmModelBase',
+      ),
+      page(
+        142,
+        'AlgorithmInstanceLibrary',
+        '/AIOpenPlatform/AlgorithmInstanceLibrary',
+        t('Algorithm instances', '算法实例库'),
+      ),
+      hidden(
+        'dataRetraining1',
+        '/AIOpenPlatform/AlgorithmInstanceLibrary/dataRetraining1/:instanceId/:instanceName/:modeId',
+        t('Retraining (1/3)', '数据再训练（1/3）'),
+        'AlgorithmInstanceLibrary',
+      ),
+      hidden(
+        'dataRetraining2',
+        '/AIOpenPlatform/AlgorithmInstanceLibrary/dataRetraining2/:instanceId/:instanceName/:imgData',
+        t('Retraining (2/3)', '数据再训练（2/3）'),
+        'AlgorithmInstanceLibrary',
+      ),
+      hidden(
+        'dataRetraining3',
+        '/AIOpenPlatform/AlgorithmInstanceLibrary/dataRetraining3/:instanceName',
+        t('Retraining (3/3)', '数据再训练（3/3）'),
+        'AlgorithmInstanceLibrary',
+      ),
+      page(143, 'FalseAlarmRecord', '/AIOpenPlatform/FalseAlarmRecord', t('False alarm records', '误报记录')),
+      page(144, 'trainingDataset', '/AIOpenPlatform/trainingDataset', t('Training datasets', '训练数据集')),
+    ],
+  }),
+  page(160, 'sceneManagement', '/sceneManagement', t('Scene management', '场景管理'), {
+    children: [
+      page(
+        161,
+        'sceneSupervisionSet',
+        '/sceneManagement/sceneSupervisionSet',
+        t('Scene supervision', '场景监管设置'),
+      ),
+      page(
+        164,
+        'cameraManagement',
+        '/sceneManagement/cameraManagement',
+        t('Scene cameras', '场景摄像机管理'),
+      ),
+      page(166, 'controlAlgorithm', '/sceneManagement/controlAlgorithm', t('Scene control', '场景管控')),
+      page(165, 'flowSet', '/sceneManagement/flowSet', t('Flowchart creation', '流程图创建')),
+      page(
+        167,
+        'fixedOperationSet',
+        '/sceneManagement/fixedOperationSet',
+        t('Fixed operations', '固定作业设置'),
+      ),
+      hidden(
+        'fixedOperationScene',
+        '/sceneManagement/fixedOperationScene/:id',
+        t('Fixed operation scene', '固定作业场景'),
+        'fixedOperationSet',
+      ),
+      page(
+        168,
+        'sceneWorkflowType',
+        '/sceneManagement/sceneWorkflowType',
+        t('Scene workflow types', '场景工作流类型'),
+      ),
+      page(170, 'temporaryJobType', '/sceneManagement/temporaryJobType', t('Job types', '作业类型')),
+      page(
+        171,
+        'temporaryJobSet',
+        '/sceneManagement/temporaryJobSet',
+        t('Temporary job settings', '临时作业设置'),
+      ),
+      page(
+        169,
+        'temporaryOperationScene',
+        '/sceneManagement/temporaryOperationScene',
+        t('Temporary job scenes', '临时作业场景'),
+      ),
+      page(
+        162,
+        'temporaryAlgorithm',
+        '/sceneManagement/temporaryAlgorithm',
+        t('Temporary job algorithms', '临时作业算法'),
+      ),
+      page(
+        163,
+        'temporaryDetail',
+        '/sceneManagement/temporaryDetail',
+        t('Temporary job details', '临时作业详情'),
+      ),
+    ],
+  }),
+  page(180, 'deviceManagement', '/deviceManagement', t('Device management', '设备管理'), {
+    children: [
+      page(182, 'cameraSet', '/deviceManagement/cameraSet', t('Cameras', '摄像机设置')),
+      page(186, 'cameraPlatform', '/deviceManagement/cameraPlatform', t('Camera platforms', '摄像机平台')),
+      page(
+        183,
+        'cameraRotationSet',
+        '/deviceManagement/cameraRotationSet',
+        t('Camera rotation', '摄像机轮巡设置'),
+      ),
+      page(184, 'virtualCamera', '/deviceManagement/virtualCamera', t('Virtual cameras', '虚拟摄像机')),
+      page(181, 'IotEquipment', '/deviceManagement/IotEquipment', t('IoT equipment', 'IOT设备')),
+      page(
+        185,
+        'deviceServerSettings',
+        '/deviceManagement/serverSettings',
+        t('Analysis servers', '分析服务器设置'),
+      ),
+    ],
+  }),
+  page(150, 'knowledgeBase', '/knowledgeBase', t('Knowledge base', '知识库'), {
+    children: [
+      page(
+        151,
+        'craneTube',
+        '/knowledgeBase/applicationSpecific/fillAlignment/craneTube',
+        t('Crane tube alignment', '吊管对中'),
+      ),
+      page(152, 'workflowType', '/knowledgeBase/workflowType', t('Workflow types', '工作流类型')),
+    ],
+  }),
+  page(100, 'permission', '/permission', t('Permissions', '权限管理'), {
+    children: [
+      page(101, 'page', '/permission/page', t('Page permissions', '页面权限'), { adminOnly: true }),
+      page(102, 'role', '/permission/role', t('Role settings', '角色设置')),
+      page(103, 'accounts', '/permission/accounts', t('Account management', '账号管理')),
+    ],
+  }),
+  page(190, 'systemSettings', '/systemSettings', t('System settings', '系统设置'), {
+    children: [
+      page(191, 'collieryInfo', '/systemSettings/collieryInfo', t('Colliery info', '单位信息')),
+      page(192, 'reportSending', '/systemSettings/reportSending', t('Report sending', '报表发送')),
+      hidden(
+        'viewRecord',
+        '/systemSettings/reportSending/viewRecord',
+        t('Sending records', '发送记录'),
+        'reportSending',
+      ),
+      page(
+        196,
+        'algorithmSetting',
+        '/systemSettings/algorithmSetting',
+        t('Algorithm configuration', '算法配置'),
+      ),
+      page(197, 'scope', '/systemSettings/scope', t('Data scope', '数据范围')),
+      page(198, 'dictionary', '/systemSettings/dictionary', t('Dictionary', '数据字典')),
+      page(
+        199,
+        'systemServerSettings',
+        '/systemSettings/serverSettings',
+        t('Server and mail', '服务器与邮件设置'),
+      ),
+      page(200, 'bizLog', '/systemSettings/bizLog', t('User behaviour log', '用户行为日志')),
+      page(193, 'runningEffect', '/systemSettings/runningEffect', t('Running effect', '运行效果'), {
+        adminOnly: true,
+      }),
+      page(194, 'planTask', '/systemSettings/planTask', t('Plan tasks', '计划任务'), { adminOnly: true }),
+      page(195, 'sqlQuery', '/systemSettings/sqlQuery', t('SQL query', 'SQL查询'), { adminOnly: true }),
+    ],
+  }),
+  page(220, 'selfCheck', '/selfCheck', t('Self-check', '系统自检'), {
+    children: [
+      page(231, 'systemStatus', '/selfCheck/systemStatus', t('System status', '系统状态')),
+      page(221, 'cameraRecord', '/selfCheck/cameraRecord', t('Camera records', '摄像机记录')),
+      page(222, 'cameraErrorLog', '/selfCheck/cameraErrorLog', t('Camera error log', '摄像机异常日志')),
+      page(
+        223,
+        'cameraScreenshotLog',
+        '/selfCheck/cameraScreenshotLog',
+        t('Camera screenshot log', '摄像机截图日志'),
+      ),
+      page(224, 'alarmImg', '/selfCheck/alarmImg', t('Alarm images', '报警图片')),
+      page(225, 'alarmRunLog', '/selfCheck/alarmRunLog', t('Alarm run log', '报警运行日志')),
+      page(226, 'queueMonitoring', '/selfCheck/queueMonitoring', t('Queue monitoring', '队列监控')),
+      page(
+        227,
+        'messageProtocolLog',
+        '/selfCheck/messageProtocolLog',
+        t('Message protocol log', '消息协议日志'),
+      ),
+      page(
+        228,
+        'messageQueuePilesUpRecords',
+        '/selfCheck/messageQueuePilesUpRecords',
+        t('Queue pile-up records', '消息队列堆积记录'),
+      ),
+      page(
+        230,
+        'sceneCameraAlgorithms',
+        '/selfCheck/sceneCameraAlgorithms',
+        t('Scene camera algorithms', '场景摄像机算法'),
+      ),
+      page(232, 'cameraRunReport', '/selfCheck/cameraRunReport', t('Camera run report', '摄像机运行报告')),
+      page(
+        233,
+        'algorithmRunReport',
+        '/selfCheck/algorithmRunReport',
+        t('Algorithm run report', '算法运行报告'),
+      ),
+      page(234, 'protocolCount', '/selfCheck/protocolCount', t('Protocol count', '协议统计')),
+      page(235, 'eventImg', '/selfCheck/eventImg', t('Event images', '事件图片')),
+      page(236, 'onekeyExport', '/selfCheck/onekeyExport', t('One-key export', '一键导出')),
+    ],
+  }),
+];
+
+/** Routes under the main layout that are not menus: the forced password change (any user). */
+export const LAYOUT_EXTRA_ROUTES: MenuNode[] = [
+  hidden(
+    'firstLoginChangePassword',
+    '/firstLoginChangePassword',
+    t('Change initial password', '首次登录修改密码'),
+  ),
+];
+
+/** Depth-first list of every node of the tree (groups, pages, hidden routes). */
+export function flattenMenuTree(nodes: MenuNode[] = MENU_TREE): MenuNode[] {
+  return nodes.flatMap((node) => [node, ...flattenMenuTree(node.children ?? [])]);
+}
+
+/** Codes of the visible menus the `operator` role gets in the demo seed. */
+export const OPERATOR_MENU_CODES: string[] = [
+  'groupHomePage',
+  'dashboard',
+  'generalSceneManage',
+  'jobSceneManage',
+  'temporaryJobScene',
+  'temporaryJobManage',
+  'historyRecords',
+  'historyEvent',
+  'historyTask',
+  'historyAlarm',
+  'meDetails',
+  'statistics',
+  'offLineVideo',
+  'offLineVideoSet',
+];

@@ -1,0 +1,23 @@
+/**
+ * Button permission codes, per route name (SPEC §6: each screen loads its button codes from
+ * `role/{name}/subResource`; home uses `dashboard`). A code is `<routeName>:<action>`.
+ * Later features add their routes' buttons here.
+ */
+export const BUTTONS: Record<string, string[]> = {
+  dashboard: ['dashboard:deal', 'dashboard:cancel'],
+  historyAlarm: ['historyAlarm:deal', 'historyAlarm:cancel', 'historyAlarm:export'],
+  alarmApproval: ['alarmApproval:approve', 'alarmApproval:noApprove'],
+  accounts: ['accounts:add', 'accounts:edit', 'accounts:lock', 'accounts:role'],
+  role: ['role:add', 'role:edit', 'role:delete', 'role:auth'],
+};
+
+/** Buttons the demo `operator` role is granted. */
+export const OPERATOR_BUTTONS: string[] = [
+  'dashboard:deal',
+  'dashboard:cancel',
+  'historyAlarm:deal',
+  'historyAlarm:cancel',
+];
+
+export const ADMIN_ROLE = 'admin';
+export const OPERATOR_ROLE = 'operator';
