@@ -1,0 +1,157 @@
+import { flattenMenuTree, LAYOUT_EXTRA_ROUTES } from '@sentinel/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiChangePassword, NEW_PASSWORD } from './support/api.ts';
+import { launchBrowser, newPage } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+import { expectPath, loginThroughForm, toastText } from './support/ui.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  await apiChangePassword(server.url, 'admin', server.initialPasswords.admin ?? '', NEW_PASSWORD);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function loggedInPage(options: { width?: number; locale?: string } = {}): Promise<Page> {
+  const { page } = await newPage(browser, server.url, options);
+  await page.goto('/login');
+  await loginThroughForm(page, 'admin', NEW_PASSWORD);
+  await expectPath(page, '/dashboard');
+  return page;
+}
+
+const tag = (page: Page, path: string) => page.locator(`[data-testid="tag"][data-path="${path}"]`);
+
+describe('console shell', () => {
+  it('switches to Chinese, keeps it after a reload, and switches back', async () => {
+    const page = await loggedInPage();
+    await expect.poll(() => page.getByTestId('sidebar').innerText()).toContain('History records');
+    await page.getByTestId('lang-switch').click();
+    await page.getByTestId('lang-zh-CN').click();
+    expect(await toastText(page)).toMatch(/Switch Language Success|切换语言成功/);
+    await expect.poll(() => page.getByTestId('sidebar').innerText()).toContain('历史记录');
+
+    await page.reload();
+    await expect.poll(() => page.getByTestId('sidebar').innerText()).toContain('历史记录');
+    await page.goto('/historyRecords/historyAlarm');
+    await expect.poll(() => page.title()).toContain('历史报警');
+    expect(await page.getByTestId('breadcrumb').innerText()).toContain('历史记录');
+
+    await page.getByTestId('lang-switch').click();
+    await page.getByTestId('lang-en').click();
+    await expect.poll(() => page.getByTestId('sidebar').innerText()).toContain('History records');
+    await page.context().close();
+  });
+
+  it('opens the login page in Chinese for a Chinese browser', async () => {
+    const { page, context } = await newPage(browser, server.url, { locale: 'zh-CN' });
+    await page.goto('/login');
+    await page.getByTestId('login-submit').waitFor();
+    expect(await page.getByTestId('login-submit').innerText()).toMatch(/登\s*录/);
+    await context.close();
+  });
+
+  it('opens, switches, refreshes and closes tabs', async () => {
+    const page = await loggedInPage();
+    await page.goto('/historyRecords/historyAlarm');
+    await tag(page, '/historyRecords/historyAlarm').waitFor();
+    await page.goto('/historyRecords/historyEvent');
+    await tag(page, '/historyRecords/historyEvent').waitFor();
+    await page.goto('/meDetails/statistics');
+    await tag(page, '/meDetails/statistics').waitFor();
+
+    // Switch by clicking a tag.
+    await tag(page, '/historyRecords/historyAlarm').click();
+    await expectPath(page, '/historyRecords/historyAlarm');
+
+    // Refresh keeps the page.
+    await tag(page, '/historyRecords/historyAlarm').click({ button: 'right' });
+    await page.getByTestId('tag-refresh').click();
+    await expectPath(page, '/historyRecords/historyAlarm');
+
+    // Close the active tag: another open tag becomes active.
+    await tag(page, '/historyRecords/historyAlarm').click({ button: 'right' });
+    await page.getByTestId('tag-close').click();
+    await expect.poll(() => tag(page, '/historyRecords/historyAlarm').count()).toBe(0);
+    expect(new URL(page.url()).pathname).not.toBe('/historyRecords/historyAlarm');
+
+    // Close others keeps the affixed home and the chosen tag.
+    await tag(page, '/meDetails/statistics').click({ button: 'right' });
+    await page.getByTestId('tag-close-others').click();
+    await expect.poll(() => page.getByTestId('tag').count()).toBe(2);
+    expect(await tag(page, '/dashboard').count()).toBe(1);
+    expect(await tag(page, '/meDetails/statistics').count()).toBe(1);
+
+    // Close all leaves only home, and goes there.
+    await tag(page, '/meDetails/statistics').click({ button: 'right' });
+    await page.getByTestId('tag-close-all').click();
+    await expectPath(page, '/dashboard');
+    await expect.poll(() => page.getByTestId('tag').count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('shows the about dialog with the version and support line', async () => {
+    const page = await loggedInPage();
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-about').click();
+    const about = page.getByTestId('about-dialog');
+    await about.waitFor();
+    const text = await about.innerText();
+    expect(text).toContain('V3.8');
+    expect(text).toMatch(/\d{3}-\d{3}-\d{4}/);
+    await page.context().close();
+  });
+
+  it('shows a back link only when the breadcrumb is deep', async () => {
+    const page = await loggedInPage();
+    await page.goto('/historyRecords/historyAlarm');
+    await page.getByTestId('breadcrumb').waitFor();
+    expect(await page.getByTestId('back-link').count()).toBe(0);
+    await page.goto('/historyRecords/taskDetails/7');
+    await page.getByTestId('back-link').waitFor();
+    await page.context().close();
+  });
+
+  it('switches to mobile mode below 992 px', async () => {
+    const page = await loggedInPage({ width: 900 });
+    const layout = page.locator('[data-device]');
+    await expect.poll(() => layout.first().getAttribute('data-device')).toBe('mobile');
+    const sidebar = page.getByTestId('sidebar');
+    await expect.poll(() => sidebar.getAttribute('data-opened')).toBe('false');
+    await page.getByTestId('sidebar-toggle').click();
+    await expect.poll(() => sidebar.getAttribute('data-opened')).toBe('true');
+    await page.getByTestId('sidebar').getByText('History records').click();
+    await page.getByTestId('sidebar').getByText('History alarms').click();
+    await expectPath(page, '/historyRecords/historyAlarm');
+    await expect.poll(() => sidebar.getAttribute('data-opened')).toBe('false');
+    await page.context().close();
+  });
+
+  it('reaches every route of the route table as admin without a 404', async () => {
+    const page = await loggedInPage();
+    const paths = [...flattenMenuTree(), ...LAYOUT_EXTRA_ROUTES]
+      .map((node) =>
+        node.path.replace(/:(\w+)/g, (_m, name: string) => (name === 'id' ? '1' : `demo-${name}`)),
+      )
+      .filter((path) => path !== '/firstLoginChangePassword');
+    expect(paths.length).toBeGreaterThan(60);
+    const missing: string[] = [];
+    for (const path of paths) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const at = new URL(page.url()).pathname;
+      if (at === '/404' || at === '/401' || (await page.getByTestId('error-404').count()) > 0)
+        missing.push(path);
+    }
+    expect(missing).toEqual([]);
+    await page.context().close();
+  }, 240_000);
+});

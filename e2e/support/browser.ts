@@ -1,0 +1,40 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface ContextOptions {
+  width?: number;
+  height?: number;
+  /** Browser language (navigator.language and Accept-Language). */
+  locale?: string;
+}
+
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  options: ContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: options.width ?? 1366, height: options.height ?? 768 },
+    locale: options.locale ?? 'en-US',
+  });
+  const page = await context.newPage();
+  return { context, page };
+}

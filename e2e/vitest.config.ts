@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser tests: each spec file starts the real server (built web app, fresh embedded database)
+// and drives Debian's Chromium through playwright-core. Files run one after another: the
+// machine has two cores and every file owns a server and a browser.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: new URL('.', import.meta.url).pathname,
+    include: ['**/*.spec.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
+  },
+});
