@@ -1,0 +1,63 @@
+import { MENU_TREE } from '@sentinel/contract';
+import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { fetchMenus, fetchUserInfo } from '../features/session/api/user-info.ts';
+import { i18n, tr } from '../shared/i18n/i18n.ts';
+import { computePermitted } from '../shared/permission/permitted.ts';
+import { RequestError } from '../shared/request/errors.ts';
+import { usePermissionStore } from '../shared/stores/permission-store.ts';
+import { useUserStore } from '../shared/stores/user-store.ts';
+import { toast } from '../shared/ui/feedback.ts';
+import { loginUrl } from '../shared/utils/safe-redirect.ts';
+import { decide } from './guard.ts';
+
+/** Fetch user info and menus, then generate the permitted routes (SPEC §2). */
+export async function loadSession(): Promise<void> {
+  const [info, menus] = await Promise.all([fetchUserInfo(), fetchMenus()]);
+  useUserStore.getState().setUser(info, menus);
+  usePermissionStore.getState().setCodes(computePermitted(MENU_TREE, menus.map((m) => m.code), info.roles));
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof RequestError || error instanceof Error) return tr(error.message) || i18n.t('hasError');
+  return i18n.t('hasError');
+}
+
+/** Root loader: runs on every navigation (shouldRevalidate true) and applies the guard. */
+export async function guardLoader({ request }: LoaderFunctionArgs): Promise<Response | null> {
+  const url = new URL(request.url);
+  for (let round = 0; round < 2; round += 1) {
+    const user = useUserStore.getState();
+    const decision = decide({
+      pathname: url.pathname,
+      search: url.search,
+      token: user.token,
+      loaded: user.menusLoaded,
+      mustChangePassword: user.mustChangePassword,
+      permitted: usePermissionStore.getState().codes,
+    });
+    switch (decision.type) {
+      case 'allow':
+        return null;
+      case 'redirect':
+        return redirect(decision.to);
+      case 'tokenError':
+        toast.error(decision.message || i18n.t('hasError'));
+        return redirect(decision.to);
+      case 'storeToken':
+        useUserStore.getState().setToken(decision.token);
+        usePermissionStore.getState().reset();
+        return redirect(decision.to);
+      case 'load':
+        try {
+          await loadSession();
+        } catch (error) {
+          useUserStore.getState().resetSession();
+          usePermissionStore.getState().reset();
+          toast.error(errorText(error));
+          return redirect(loginUrl(`${url.pathname}${url.search}`));
+        }
+        break;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,31 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const backend = process.env.SENTINEL_BACKEND ?? 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+    rollupOptions: {
+      output: {
+        manualChunks(id: string) {
+          if (!id.includes('node_modules')) return undefined;
+          if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'vendor-react';
+          if (/node_modules\/(antd|@ant-design|@rc-component|rc-[^/]+|@emotion)\//.test(id)) return 'vendor-antd';
+          if (/node_modules\/(i18next|react-i18next|dayjs|zod|zustand|@tanstack)\//.test(id)) return 'vendor-libs';
+          return undefined;
+        },
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: backend, changeOrigin: true },
+      '/healthz': { target: backend, changeOrigin: true },
+    },
+  },
+});
