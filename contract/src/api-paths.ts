@@ -16,5 +16,7 @@ export const API = {
   application: '/api/v2/backend/application/',
   exportList: '/api/v2/backend/export/list',
   exportDelete: (id: number) => `/api/v2/backend/export/${id}`,
+  /** Server-sent events (token in the `token` header, or `?token=` for EventSource). */
+  events: '/api/v2/backend/events',
   health: '/healthz',
 } as const;

@@ -82,7 +82,12 @@ export const menuItem = z.object({
 });
 export type MenuItem = z.infer<typeof menuItem>;
 
-export const applicationInfo = z.object({ name: z.string(), smallLogo: z.string() });
+export const applicationInfo = z.object({
+  name: z.string(),
+  smallLogo: z.string(),
+  /** Support phone line shown in the about dialog (SPEC §1). */
+  supportPhone: z.string().optional(),
+});
 export type ApplicationInfo = z.infer<typeof applicationInfo>;
 
 export const exportFile = z.object({
@@ -95,9 +100,14 @@ export const exportFile = z.object({
 });
 export type ExportFile = z.infer<typeof exportFile>;
 
+export const exportListResponse = z.object({ list: z.array(exportFile), count: z.number() });
+
 export const exportListQuery = z.object({
   pageIndex: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(10),
   keyword: z.string().max(100).optional().default(''),
 });
 export type ExportListQuery = z.infer<typeof exportListQuery>;
+
+export const routeNameParams = z.object({ name: z.string().min(1).max(64) });
+export const idParams = z.object({ id: z.coerce.number().int().positive({ error: 'field.invalid' }) });

@@ -1,0 +1,161 @@
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type AppConfig, assertSafeConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seed } from './db/seed.ts';
+import { eventRoutes } from './features/events/routes.ts';
+import { exportRoutes } from './features/exports/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { sessionRoutes } from './features/session/routes.ts';
+import { createAuditLog } from './platform/audit.ts';
+import { authPlugin, installAccessCheck } from './platform/auth.ts';
+import { installErrorHandling, installWebApp } from './platform/error-handler.ts';
+import { AppError } from './platform/errors.ts';
+import { createMemoryBus, createRedisBus, type EventBus } from './platform/event-bus.ts';
+import { createLoginLimiter } from './platform/login-limiter.ts';
+import './platform/types.ts';
+
+export const API_PREFIX = '/api/v2/backend';
+
+export interface BuildOptions {
+  /** Runs after every built-in route is registered and before `ready` (tests add routes here). */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+/** Query-string tokens (SSE) never reach the logs. */
+const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/gi, '$1[Redacted]');
+
+function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
+  if (!config.logger) return false;
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: [
+        'req.headers.token',
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.body.password',
+        'req.body.newpassword',
+        '*.password',
+        '*.newpassword',
+      ],
+      censor: '[Redacted]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string; socket?: { remoteAddress?: string } }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        remoteAddress: req.ip ?? req.socket?.remoteAddress,
+      }),
+    },
+  };
+}
+
+const databasePlugin = fp(
+  async (app: FastifyInstance) => {
+    const config = app.appConfig;
+    const { database, setupResult } = await openDatabase(
+      { databaseUrl: config.databaseUrl, dataDir: config.dataDir, pglite: config.pglite },
+      (db) => seed(db, { appName: config.appName }),
+    );
+    app.decorate('database', database);
+    app.decorate('db', database.db);
+    app.decorate('seedResult', setupResult);
+    app.addHook('onClose', async () => {
+      await database.close();
+    });
+  },
+  { name: 'database' },
+);
+
+const servicesPlugin = fp(
+  async (app: FastifyInstance) => {
+    const config = app.appConfig;
+    const bus: EventBus = config.redisUrl
+      ? await createRedisBus(config.redisUrl, (error) =>
+          app.log.error({ err: error }, 'redis event bus error'),
+        )
+      : createMemoryBus();
+    app.decorate('bus', bus);
+    app.decorate('audit', createAuditLog(app.db, config.now, app.log));
+    app.decorate('loginLimiter', createLoginLimiter(config.loginLimits, config.now));
+    // Runs after the SSE streams are ended (preClose) and in-flight requests finished.
+    app.addHook('onClose', async () => {
+      await bus.close();
+    });
+  },
+  { name: 'services', dependencies: ['database'] },
+);
+
+function printBanner(passwords: Record<string, string>): void {
+  const names = Object.keys(passwords);
+  if (names.length === 0) return;
+  const lines = names.map((name) => `  Initial ${name} password: ${passwords[name]}`);
+  const width = Math.max(...lines.map((l) => l.length), 60) + 2;
+  const rule = '='.repeat(width);
+  console.log(
+    ['', rule, ...lines, '  (shown once; each must be changed at first login)', rule, ''].join('\n'),
+  );
+}
+
+/** Build the whole application from config and return it ready (used by main.ts and every test). */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  assertSafeConfig(config);
+  const app = Fastify({
+    logger: loggerOptions(config),
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  });
+  if (config.testCaptcha !== undefined) {
+    app.log.warn('SENTINEL_TEST_CAPTCHA is set: every captcha code is fixed. Never use this outside tests.');
+  }
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installAccessCheck(app);
+  installErrorHandling(app);
+  app.decorate('appConfig', config);
+
+  try {
+    await app.register(databasePlugin);
+    await app.register(servicesPlugin);
+    if (config.generalRateLimit !== false) {
+      await app.register(rateLimit, {
+        global: true,
+        max: config.generalRateLimit,
+        timeWindow: 60_000,
+        errorResponseBuilder: () => new AppError(429, 'error.rateLimited'),
+      });
+    }
+    await app.register(swagger, {
+      openapi: {
+        info: { title: `${config.appName} API`, version: '3.8.0' },
+        components: {
+          securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } },
+        },
+        security: [{ token: [] }],
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+    await app.register(authPlugin);
+
+    await app.register(healthRoutes);
+    await app.register(sessionRoutes, { prefix: API_PREFIX });
+    await app.register(exportRoutes, { prefix: API_PREFIX });
+    await app.register(eventRoutes, { prefix: API_PREFIX });
+    await installWebApp(app, config.webDist);
+
+    if (options.beforeReady) await options.beforeReady(app);
+    await app.ready();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  if (config.printInitialPasswords) printBanner(app.seedResult.initialPasswords);
+  return app;
+}

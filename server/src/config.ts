@@ -1,0 +1,108 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
+import { z } from 'zod';
+
+const serverDir = dirname(fileURLToPath(import.meta.url));
+/** <repo>/web/dist, resolved from this file (server/src/config.ts). */
+const defaultWebDist = resolve(serverDir, '../../web/dist');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalString,
+  REDIS_URL: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: optionalString,
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
+  APP_NAME: z.string().min(1).default('Sentinel Console'),
+  SUPPORT_PHONE: z.string().min(1).default('400-820-3800'),
+  SENTINEL_TEST_CAPTCHA: optionalString,
+});
+
+export interface LoginLimits {
+  /** Failed attempts per account name within the window before answering 429. */
+  perAccount: number;
+  /** Failed attempts per client address within the window before answering 429. */
+  perIp: number;
+  windowMs: number;
+}
+
+export interface AppConfig {
+  nodeEnv: string;
+  port: number;
+  host: string;
+  /** Absolute path. PGlite lives in DATA_DIR/pglite. */
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  logLevel: string;
+  webDist: string;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  appName: string;
+  supportPhone: string;
+  /** Test only: every captcha's code is this value. Refused in production. */
+  testCaptcha?: string;
+  /** Test only: an already-open PGlite (e.g. `new PGlite()` in memory) instead of DATA_DIR/pglite. */
+  pglite?: PGlite;
+  /** Clock (injectable for expiry tests). */
+  now: () => Date;
+  /** Print the seeded initial passwords in a banner (off in tests). */
+  printInitialPasswords: boolean;
+  /** SSE heartbeat interval. */
+  heartbeatMs: number;
+  loginLimits: LoginLimits;
+  /** General per-address request limit per minute (@fastify/rate-limit), or false. */
+  generalRateLimit: number | false;
+  /** Pino logger on/off (tests turn it off). */
+  logger: boolean;
+}
+
+/** Turn the environment into typed config. Throws on invalid values and on unsafe combinations. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration: ${details.join('; ')}`);
+  }
+  const e = parsed.data;
+  const config: AppConfig = {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(process.cwd(), e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? resolve(process.cwd(), e.WEB_DIST) : defaultWebDist,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    appName: e.APP_NAME,
+    supportPhone: e.SUPPORT_PHONE,
+    testCaptcha: e.SENTINEL_TEST_CAPTCHA,
+    now: () => new Date(),
+    printInitialPasswords: true,
+    heartbeatMs: 15_000,
+    loginLimits: { perAccount: 5, perIp: 20, windowMs: 15 * 60_000 },
+    generalRateLimit: 1200,
+    logger: true,
+  };
+  assertSafeConfig(config);
+  return config;
+}
+
+/** The test captcha must never be reachable in production. */
+export function assertSafeConfig(config: AppConfig): void {
+  if (config.testCaptcha !== undefined && config.nodeEnv === 'production') {
+    throw new Error('SENTINEL_TEST_CAPTCHA is a test-only setting and is refused when NODE_ENV=production');
+  }
+}

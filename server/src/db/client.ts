@@ -1,0 +1,100 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** Drizzle database over either driver: one SQL dialect (PostgreSQL) for both. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Advisory lock key so that several instances starting together migrate and seed one at a time. */
+const SETUP_LOCK = 73_614_001;
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  pglite?: PGlite;
+}
+
+/**
+ * Open the database, apply the committed migrations and run `setup` (the seed) once, then
+ * return the connection. PostgreSQL runs migrations + setup under an advisory lock.
+ */
+export async function openDatabase<T>(
+  options: OpenOptions,
+  setup: (db: Db) => Promise<T>,
+): Promise<{ database: Database; setupResult: T }> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    try {
+      const client = await pool.connect();
+      let setupResult: T;
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [SETUP_LOCK]);
+        const setupDb = drizzlePg(client, { schema });
+        await migratePg(setupDb, { migrationsFolder });
+        setupResult = await setup(setupDb as unknown as Db);
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [SETUP_LOCK]).catch(() => undefined);
+        client.release();
+      }
+      const db = drizzlePg(pool, { schema });
+      const database: Database = {
+        db: db as unknown as Db,
+        kind: 'postgres',
+        ping: async () => {
+          await db.execute(sql`select 1`);
+        },
+        close: () => pool.end(),
+      };
+      return { database, setupResult };
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  let client = options.pglite;
+  const ownsClient = client === undefined;
+  if (!client) {
+    const dir = join(options.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  const pgliteClient = client;
+  const db = drizzlePglite(pgliteClient, { schema });
+  try {
+    await migratePglite(db, { migrationsFolder });
+    const setupResult = await setup(db as unknown as Db);
+    const database: Database = {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: async () => {
+        if (!pgliteClient.closed) await pgliteClient.close();
+      },
+    };
+    return { database, setupResult };
+  } catch (error) {
+    if (ownsClient) await pgliteClient.close().catch(() => undefined);
+    throw error;
+  }
+}

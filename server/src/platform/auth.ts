@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, forbidden, unauthorized } from './errors.ts';
+import { detectLang } from './i18n.ts';
+import { hasPermission, loadSessionUser, resolveSession } from './sessions.ts';
+import type { Access } from './types.ts';
+
+/**
+ * Routes registered by infrastructure plugins that carry no access declaration: swagger-ui under
+ * /api/docs and @fastify/static's wildcard. They are public. Anything else without `access`
+ * makes registration (and so buildApp) fail.
+ */
+function isWhitelisted(url: string): boolean {
+  return url === '/api/docs' || url.startsWith('/api/docs/') || url === '/*';
+}
+
+function isAccess(value: unknown): value is Access {
+  if (value === 'public' || value === 'user') return true;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { permission?: unknown }).permission === 'string'
+  );
+}
+
+/** Must be registered before any route so that every route passes through the check. */
+export function installAccessCheck(app: FastifyInstance): void {
+  app.decorate('routeAccess', []);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const declared = route.config?.access;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    let access: Access;
+    if (declared !== undefined) {
+      if (!isAccess(declared))
+        throw new Error(`Route ${methods.join(',')} ${route.url} declares an invalid access`);
+      access = declared;
+    } else if (isWhitelisted(route.url)) {
+      access = 'public';
+      route.config = { ...(route.config ?? {}), access };
+    } else {
+      throw new Error(
+        `Route ${methods.join(',')} ${route.url} declares no access: add config.access ('public', 'user' or { permission })`,
+      );
+    }
+    for (const method of methods) app.routeAccess.push({ method, url: route.url, access });
+  });
+}
+
+function headerToken(request: FastifyRequest): string | undefined {
+  const value = request.headers.token;
+  const token = Array.isArray(value) ? value[0] : value;
+  return token?.trim() || undefined;
+}
+
+function queryToken(request: FastifyRequest): string | undefined {
+  const query = request.query as Record<string, unknown> | undefined;
+  const token = query?.token;
+  return typeof token === 'string' && token ? token : undefined;
+}
+
+/** Language and authentication of every request (before body parsing: 401 wins over 400). */
+export const authPlugin = fp(
+  async (app) => {
+    app.decorateRequest('lang', 'en');
+    app.decorateRequest('user', null);
+    app.addHook('onRequest', async (request) => {
+      request.lang = detectLang(request);
+      const config = request.routeOptions.config;
+      const access = config?.access;
+      if (access === undefined || access === 'public') return;
+
+      const token = headerToken(request) ?? (config.tokenInQuery ? queryToken(request) : undefined);
+      if (!token) throw unauthorized();
+      const cfg = app.appConfig;
+      const live = await resolveSession(app.db, token, {
+        now: cfg.now(),
+        idleMs: cfg.sessionIdleMs,
+        absoluteMs: cfg.sessionAbsoluteMs,
+      });
+      if (!live) throw unauthorized();
+      const user = await loadSessionUser(app.db, live.accountId, live.tokenHash);
+      if (!user) throw unauthorized();
+      request.user = user;
+
+      if (user.mustChangePassword && !config.allowBeforePasswordChange) {
+        throw forbidden('auth.mustChangePassword');
+      }
+      if (typeof access === 'object' && !hasPermission(user, access.permission)) throw forbidden();
+    });
+  },
+  { name: 'auth', dependencies: ['database'] },
+);
+
+/** The logged-in caller (for routes with access other than public). */
+export function requireUser(request: FastifyRequest) {
+  if (!request.user) throw new AppError(401, 'auth.pleaseLogin');
+  return request.user;
+}

@@ -1,0 +1,112 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { type FieldError, isMessageCode, type MessageCode, translate } from '@sentinel/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors.ts';
+import { detectLang } from './i18n.ts';
+
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  httpStatus: number,
+  code: MessageCode,
+  data: unknown = null,
+) {
+  // lang is set in onRequest; an error raised before it (e.g. a malformed URL) detects it here.
+  const lang = request.lang ?? detectLang(request);
+  return reply.code(httpStatus).send({ status: -httpStatus, message: translate(code, lang), data });
+}
+
+function fieldErrors(error: unknown, request: FastifyRequest): FieldError[] {
+  if (!hasZodFastifySchemaValidationErrors(error)) return [];
+  const lang = request.lang ?? detectLang(request);
+  return error.validation.map((issue) => ({
+    field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+    message: translate(
+      isMessageCode(issue.message ?? '') ? (issue.message as MessageCode) : 'field.invalid',
+      lang,
+    ),
+  }));
+}
+
+/** AppError data `{ fields: [{ field, message: code }] }` → messages in the caller's language. */
+function translateFields(data: unknown, request: FastifyRequest): unknown {
+  const fields = (data as { fields?: unknown } | null)?.fields;
+  if (!Array.isArray(fields)) return data;
+  const lang = request.lang ?? detectLang(request);
+  return {
+    ...(data as object),
+    fields: (fields as FieldError[]).map((f) => ({ field: f.field, message: translate(f.message, lang) })),
+  };
+}
+
+const STATUS_CODES: Record<number, MessageCode> = {
+  401: 'auth.pleaseLogin',
+  403: 'auth.forbidden',
+  404: 'error.notFound',
+  409: 'error.conflict',
+  413: 'error.tooLarge',
+  429: 'error.rateLimited',
+};
+
+/** Global error handler and not-found handler: every JSON failure is an envelope. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return send(request, reply, error.httpStatus, error.code, translateFields(error.data, request));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = fieldErrors(error, request);
+      const first = fields[0];
+      const lang = request.lang ?? detectLang(request);
+      return reply
+        .code(400)
+        .send({
+          status: -400,
+          message: first?.message ?? translate('error.badRequest', lang),
+          data: { fields },
+        });
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return send(request, reply, 500, 'error.internal');
+    }
+    if (status === 503) return send(request, reply, 503, 'error.internal');
+    return send(request, reply, status, STATUS_CODES[status] ?? 'error.badRequest');
+  });
+}
+
+/**
+ * The built web app from WEB_DIST: static assets, and index.html for every other GET that is not
+ * under /api (client routes such as /dashboard). Without a build, a plain-text note.
+ */
+export async function installWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const hasBuild = existsSync(join(webDist, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: 'index.html',
+      setHeaders: (res, path) => {
+        if (path.endsWith('index.html')) res.header('cache-control', 'no-cache');
+        else if (path.includes(`${join(webDist, 'assets')}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isApi = path.startsWith('/api/') || path === '/api' || path === '/healthz';
+    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return send(request, reply, 404, 'error.notFound');
+    }
+    if (hasBuild) return reply.code(200).header('cache-control', 'no-cache').sendFile('index.html');
+    return reply
+      .code(404)
+      .type('text/plain; charset=utf-8')
+      .send(`The web app is not built (no ${join(webDist, 'index.html')}). Run: npm run build -w web`);
+  });
+}

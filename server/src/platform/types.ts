@@ -1,0 +1,55 @@
+import type { Lang } from '@sentinel/contract';
+import type { AppConfig } from '../config.ts';
+import type { Database, Db } from '../db/client.ts';
+import type { SeedResult } from '../db/seed.ts';
+import type { AuditLog } from './audit.ts';
+import type { EventBus } from './event-bus.ts';
+import type { LoginLimiter } from './login-limiter.ts';
+
+/**
+ * What a route needs: anyone, any logged-in user, or a permission (a menu code or a button
+ * code; the `admin` role holds every permission). Every route must declare one.
+ */
+export type Access = 'public' | 'user' | { permission: string };
+
+export interface SessionUser {
+  accountId: number;
+  accountName: string;
+  roles: string[];
+  isAdmin: boolean;
+  mustChangePassword: boolean;
+  /** Granted menu codes and button codes (admin: see isAdmin). */
+  permissions: Set<string>;
+  tokenHash: string;
+}
+
+export interface RouteAccessRecord {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    /** May be called by an account that still has to change its initial password. */
+    allowBeforePasswordChange?: boolean;
+    /** Also accept the token as `?token=` (EventSource cannot set headers). */
+    tokenInQuery?: boolean;
+  }
+  interface FastifyRequest {
+    lang: Lang;
+    user: SessionUser | null;
+  }
+  interface FastifyInstance {
+    appConfig: AppConfig;
+    database: Database;
+    db: Db;
+    bus: EventBus;
+    audit: AuditLog;
+    loginLimiter: LoginLimiter;
+    seedResult: SeedResult;
+    /** Every registered route with its declared access (filled by the onRoute check). */
+    routeAccess: RouteAccessRecord[];
+  }
+}

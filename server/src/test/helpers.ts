@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import { API, type Envelope } from '@sentinel/contract';
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { type BuildOptions, buildApp } from '../app.ts';
+import { type AppConfig, loadConfig } from '../config.ts';
+import { account, accountRole, role } from '../db/schema.ts';
+import { hashPassword } from '../platform/passwords.ts';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** API suites run on PGlite, and on PostgreSQL as well when TEST_DATABASE_URL is set. */
+export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const TEST_CAPTCHA = 'abcd';
+export const GOOD_PASSWORD = 'Sentinel-Pass-2024';
+
+export interface TestDatabase {
+  kind: Backend;
+  /** PostgreSQL URL of this test file's own database. */
+  url?: string;
+  drop(): Promise<void>;
+}
+
+/** PGlite: nothing to prepare (each app gets its own in-memory database). PostgreSQL: a fresh database. */
+export async function createTestDatabase(kind: Backend): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (kind === 'pglite' || !adminUrl) return { kind: 'pglite', drop: async () => undefined };
+  const name = `sentinel_test_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    kind,
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+/** Config for tests: no env, no logs, no banner, the fixed test captcha. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent/web/dist', DATA_DIR: '/nonexistent/data' }),
+    logger: false,
+    printInitialPasswords: false,
+    testCaptcha: TEST_CAPTCHA,
+    generalRateLimit: false,
+    ...overrides,
+  };
+}
+
+export async function buildTestApp(
+  tdb: TestDatabase,
+  overrides: Partial<AppConfig> = {},
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const config = testConfig(
+    tdb.kind === 'postgres' ? { databaseUrl: tdb.url, ...overrides } : { pglite: new PGlite(), ...overrides },
+  );
+  return buildApp(config, options);
+}
+
+let counter = 0;
+export const uniqueName = (prefix = 'user') =>
+  `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export interface TestAccount {
+  id: number;
+  name: string;
+  password: string;
+}
+
+/** Writes an account (hash included) straight into the database. */
+export async function createAccount(
+  app: FastifyInstance,
+  options: {
+    name?: string;
+    password?: string;
+    roles?: string[];
+    locked?: boolean;
+    mustChange?: boolean;
+  } = {},
+): Promise<TestAccount> {
+  const name = options.name ?? uniqueName();
+  const password = options.password ?? GOOD_PASSWORD;
+  const [row] = await app.db
+    .insert(account)
+    .values({
+      accountName: name,
+      displayName: `Test ${name}`,
+      passwordHash: await hashPassword(password),
+      locked: options.locked ?? false,
+      mustChangePassword: options.mustChange ?? false,
+    })
+    .returning({ id: account.id });
+  if (!row) throw new Error('account not created');
+  const roleNames = options.roles ?? ['operator'];
+  if (roleNames.length > 0) {
+    const roles = await app.db.select({ id: role.id }).from(role).where(inArray(role.name, roleNames));
+    await app.db.insert(accountRole).values(roles.map((r) => ({ accountId: row.id, roleId: r.id })));
+  }
+  return { id: row.id, name, password };
+}
+
+export async function setLocked(app: FastifyInstance, id: number, locked: boolean): Promise<void> {
+  await app.db.update(account).set({ locked }).where(eq(account.id, id));
+}
+
+export async function captchaKey(app: FastifyInstance): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: API.captcha });
+  return (res.json() as Envelope<{ key: string }>).data.key;
+}
+
+/** Log in through captcha + login; answers the raw response. */
+export async function loginRequest(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  extra: { headers?: Record<string, string>; remoteAddress?: string; code?: string } = {},
+) {
+  const key = await captchaKey(app);
+  return app.inject({
+    method: 'POST',
+    url: API.login,
+    headers: extra.headers,
+    remoteAddress: extra.remoteAddress,
+    payload: { username, password, key, code: extra.code ?? TEST_CAPTCHA },
+  });
+}
+
+/** Log in and return the token (throws when the login fails). */
+export async function login(app: FastifyInstance, who: { name: string; password: string }): Promise<string> {
+  const res = await loginRequest(app, who.name, who.password);
+  const body = res.json() as Envelope<{ token: string }>;
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${body.message}`);
+  return body.data.token;
+}
+
+export const body = <T = unknown>(res: { json(): unknown }) => res.json() as Envelope<T>;
