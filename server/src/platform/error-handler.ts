@@ -61,13 +61,11 @@ export function installErrorHandling(app: FastifyInstance): void {
       const fields = fieldErrors(error, request);
       const first = fields[0];
       const lang = request.lang ?? detectLang(request);
-      return reply
-        .code(400)
-        .send({
-          status: -400,
-          message: first?.message ?? translate('error.badRequest', lang),
-          data: { fields },
-        });
+      return reply.code(400).send({
+        status: -400,
+        message: first?.message ?? translate('error.badRequest', lang),
+        data: { fields },
+      });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) {
