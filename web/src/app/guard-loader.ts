@@ -14,7 +14,13 @@ import { decide } from './guard.ts';
 export async function loadSession(): Promise<void> {
   const [info, menus] = await Promise.all([fetchUserInfo(), fetchMenus()]);
   useUserStore.getState().setUser(info, menus);
-  usePermissionStore.getState().setCodes(computePermitted(MENU_TREE, menus.map((m) => m.code), info.roles));
+  usePermissionStore.getState().setCodes(
+    computePermitted(
+      MENU_TREE,
+      menus.map((m) => m.code),
+      info.roles,
+    ),
+  );
 }
 
 function errorText(error: unknown): string {

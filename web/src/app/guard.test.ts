@@ -41,7 +41,9 @@ describe('route guard', () => {
       type: 'redirect',
       to: '/firstLoginChangePassword',
     });
-    expect(decide({ ...base, mustChangePassword: true, pathname: '/firstLoginChangePassword' }).type).toBe('allow');
+    expect(decide({ ...base, mustChangePassword: true, pathname: '/firstLoginChangePassword' }).type).toBe(
+      'allow',
+    );
   });
   it('refuses routes that are not permitted with /401', () => {
     expect(decide({ ...base, pathname: '/permission/role' })).toEqual({ type: 'redirect', to: '/401' });

@@ -53,7 +53,8 @@ export function decide(input: GuardInput): GuardDecision {
   if (pathname === '/login') return { type: 'redirect', to: '/dashboard' };
   if (pathname === '/auth-redirect') return { type: 'allow' };
   if (!input.loaded) return { type: 'load' };
-  if (input.mustChangePassword && pathname !== FIRST_LOGIN_PATH) return { type: 'redirect', to: FIRST_LOGIN_PATH };
+  if (input.mustChangePassword && pathname !== FIRST_LOGIN_PATH)
+    return { type: 'redirect', to: FIRST_LOGIN_PATH };
 
   const node = nodeForPath(pathname);
   if (node && !node.anyUser && !input.permitted.has(node.code)) return { type: 'redirect', to: '/401' };

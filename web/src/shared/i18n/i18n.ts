@@ -1,4 +1,4 @@
-import { type Lang, LANGS, type MenuNode, translate } from '@sentinel/contract';
+import { LANGS, type Lang, type MenuNode, translate } from '@sentinel/contract';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import i18n, { type Resource } from 'i18next';

@@ -60,7 +60,8 @@ export function ancestry(code: string, tree: MenuNode[] = []): MenuNode[] {
   walk(tree, []);
   const last = path.at(-1);
   if (last?.hidden && last.grantedBy) {
-    const via = path.find((n) => n.code === last.grantedBy) ?? ALL_NODES.find((n) => n.code === last.grantedBy);
+    const via =
+      path.find((n) => n.code === last.grantedBy) ?? ALL_NODES.find((n) => n.code === last.grantedBy);
     if (via && !path.includes(via)) path.splice(path.length - 1, 0, via);
   }
   return path;

@@ -48,7 +48,10 @@ describe('request layer', () => {
   it('prefers the envelope message on HTTP errors, else the status', async () => {
     reply(409, { status: -409, message: 'error.conflict', data: null });
     await expect(request('/api/x')).rejects.toThrow('Conflict');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('oops', { status: 502 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('oops', { status: 502 })),
+    );
     await expect(request('/api/x')).rejects.toThrow('502');
   });
 
@@ -62,7 +65,10 @@ describe('request layer', () => {
   });
 
   it('reports network failures', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('failed'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('failed'))),
+    );
     await expect(request('/api/x')).rejects.toThrow('network error');
     expect(toastError).toHaveBeenCalledWith('network error');
   });

@@ -75,9 +75,17 @@ async function send(path: string, options: RequestOptions): Promise<Envelope> {
   }
   const envelope = isEnvelope(payload) ? payload : undefined;
   const serverMessage = envelope?.message ? tr(envelope.message) : '';
-  if (meansPleaseLogin(response.status, envelope?.message) && (response.status !== 200 || (envelope?.status ?? 0) < 0)) {
+  if (
+    meansPleaseLogin(response.status, envelope?.message) &&
+    (response.status !== 200 || (envelope?.status ?? 0) < 0)
+  ) {
     if (notify) showRelogin();
-    throw new RequestError(serverMessage || i18n.t('relogin.content'), 'session', response.status, envelope?.status);
+    throw new RequestError(
+      serverMessage || i18n.t('relogin.content'),
+      'session',
+      response.status,
+      envelope?.status,
+    );
   }
   if (response.status !== 200) {
     const text = serverMessage || i18n.t('httpStatus', { status: response.status });

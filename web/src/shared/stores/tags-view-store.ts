@@ -1,6 +1,13 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { addView, delAllViews, delOthersViews, delView, type TagsState, type VisitedView } from './tags-view.ts';
+import {
+  addView,
+  delAllViews,
+  delOthersViews,
+  delView,
+  type TagsState,
+  type VisitedView,
+} from './tags-view.ts';
 
 interface TagsStore extends TagsState {
   add: (view: VisitedView) => void;

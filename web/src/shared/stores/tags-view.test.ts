@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addView, delAllViews, delOthersViews, delView, nextAfterClose, type VisitedView } from './tags-view.ts';
+import {
+  addView,
+  delAllViews,
+  delOthersViews,
+  delView,
+  nextAfterClose,
+  type VisitedView,
+} from './tags-view.ts';
 
 const view = (path: string, extra: Partial<VisitedView> = {}): VisitedView => ({
   path,

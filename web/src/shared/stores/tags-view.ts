@@ -21,9 +21,13 @@ export function addView(state: TagsState, view: VisitedView): TagsState {
   const visitedViews =
     index === -1
       ? [...state.visitedViews, view]
-      : state.visitedViews.map((v, i) => (i === index ? { ...v, fullPath: view.fullPath, query: view.query } : v));
+      : state.visitedViews.map((v, i) =>
+          i === index ? { ...v, fullPath: view.fullPath, query: view.query } : v,
+        );
   const cachedViews =
-    view.noCache || state.cachedViews.includes(view.code) ? state.cachedViews : [...state.cachedViews, view.code];
+    view.noCache || state.cachedViews.includes(view.code)
+      ? state.cachedViews
+      : [...state.cachedViews, view.code];
   return { visitedViews, cachedViews };
 }
 
@@ -40,16 +44,27 @@ export function delView(state: TagsState, path: string): TagsState {
 
 export function delOthersViews(state: TagsState, path: string): TagsState {
   const visitedViews = state.visitedViews.filter((v) => v.affix || v.path === path);
-  return { visitedViews, cachedViews: state.cachedViews.filter((c) => visitedViews.some((v) => v.code === c)) };
+  return {
+    visitedViews,
+    cachedViews: state.cachedViews.filter((c) => visitedViews.some((v) => v.code === c)),
+  };
 }
 
 export function delAllViews(state: TagsState): TagsState {
   const visitedViews = state.visitedViews.filter((v) => v.affix);
-  return { visitedViews, cachedViews: state.cachedViews.filter((c) => visitedViews.some((v) => v.code === c)) };
+  return {
+    visitedViews,
+    cachedViews: state.cachedViews.filter((c) => visitedViews.some((v) => v.code === c)),
+  };
 }
 
 /** Where to go after closing `closedPath` while `activePath` is shown (null: stay). */
-export function nextAfterClose(before: VisitedView[], after: VisitedView[], closedPath: string, activePath: string) {
+export function nextAfterClose(
+  before: VisitedView[],
+  after: VisitedView[],
+  closedPath: string,
+  activePath: string,
+) {
   if (closedPath !== activePath) return null;
   const last = after.at(-1);
   if (last) return last.fullPath;

@@ -24,7 +24,8 @@ export const ERROR_TOAST_SECONDS = 5;
 
 export const toast = {
   success: (content: string, duration = 3) => run(() => void messageApi?.success(content, duration)),
-  error: (content: string, duration = ERROR_TOAST_SECONDS) => run(() => void messageApi?.error(content, duration)),
+  error: (content: string, duration = ERROR_TOAST_SECONDS) =>
+    run(() => void messageApi?.error(content, duration)),
   warning: (content: string, duration = 3) => run(() => void messageApi?.warning(content, duration)),
 };
 

@@ -10,9 +10,11 @@ export function getCookie(name: string): string | undefined {
 
 export function setCookie(name: string, value: string, days?: number): void {
   const expires = days ? `; expires=${new Date(Date.now() + days * 864e5).toUTCString()}` : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not available in every supported browser.
   document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}${expires}; path=/; SameSite=Lax`;
 }
 
 export function removeCookie(name: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: see setCookie.
   document.cookie = `${encodeURIComponent(name)}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
 }

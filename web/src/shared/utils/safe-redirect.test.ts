@@ -7,7 +7,16 @@ describe('safeRedirect', () => {
     expect(safeRedirect('%2Fpermission%2Frole')).toBe('/permission/role');
   });
   it('rejects absolute, protocol-relative and odd targets', () => {
-    for (const bad of ['https://evil.example', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '', null, undefined, 'dashboard']) {
+    for (const bad of [
+      'https://evil.example',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '',
+      null,
+      undefined,
+      'dashboard',
+    ]) {
       expect(safeRedirect(bad)).toBe('/dashboard');
     }
   });

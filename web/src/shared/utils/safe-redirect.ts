@@ -12,7 +12,7 @@ export function safeRedirect(target: string | null | undefined, fallback = '/das
     return fallback;
   }
   if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
-  if (/[\u0000-\u001f]/.test(value)) return fallback;
+  if ([...value].some((ch) => ch.charCodeAt(0) < 32)) return fallback;
   if (value === '/login' || value.startsWith('/login?') || value.startsWith('/redirect/')) return fallback;
   return value;
 }

@@ -6,7 +6,10 @@ import { useAppStore } from '../../../shared/stores/app-store.ts';
 export async function loadApplicationInfo(): Promise<void> {
   try {
     const info = await request<ApplicationInfo>(API.application, { silent: true });
-    const name = info.name.replace(/<br\s*\/?>/gi, ' ').replace(/\s+/g, ' ').trim();
+    const name = info.name
+      .replace(/<br\s*\/?>/gi, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
     useAppStore.getState().setAppInfo(name, info.smallLogo);
   } catch {
     // Keep the fallback title.

@@ -3,7 +3,11 @@ import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../shared/request/request.ts';
 
 export const login = (body: LoginBody) =>
-  request<LoginResponse>(API.login, { method: 'POST', body: { ...body, username: body.username.trim() }, long: true });
+  request<LoginResponse>(API.login, {
+    method: 'POST',
+    body: { ...body, username: body.username.trim() },
+    long: true,
+  });
 
 export const useLogin = () => useMutation({ mutationFn: login });
 

@@ -1,0 +1,109 @@
+import {
+  ApartmentOutlined,
+  AppstoreOutlined,
+  BookOutlined,
+  ClusterOutlined,
+  DashboardOutlined,
+  DeploymentUnitOutlined,
+  ExperimentOutlined,
+  HistoryOutlined,
+  HomeOutlined,
+  LinkOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  ToolOutlined,
+  UserOutlined,
+  VideoCameraOutlined,
+} from '@ant-design/icons';
+import type { Lang, MenuNode, MenuItem as ServerMenu } from '@sentinel/contract';
+import type { MenuProps } from 'antd';
+
+const ICONS: Record<string, React.ReactNode> = {
+  groupHomePage: <HomeOutlined />,
+  dashboard: <HomeOutlined />,
+  generalSceneManage: <AppstoreOutlined />,
+  jobSceneManage: <ClusterOutlined />,
+  temporaryJobScene: <ToolOutlined />,
+  temporaryJobManage: <ToolOutlined />,
+  historyRecords: <HistoryOutlined />,
+  meDetails: <UserOutlined />,
+  offLineVideo: <VideoCameraOutlined />,
+  offLineVideoSet: <VideoCameraOutlined />,
+  AIOpenPlatform: <ExperimentOutlined />,
+  sceneManagement: <DeploymentUnitOutlined />,
+  deviceManagement: <ApartmentOutlined />,
+  knowledgeBase: <BookOutlined />,
+  permission: <SafetyCertificateOutlined />,
+  systemSettings: <SettingOutlined />,
+  selfCheck: <DashboardOutlined />,
+};
+
+type Item = NonNullable<MenuProps['items']>[number];
+
+export interface SidebarModel {
+  items: Item[];
+  /** Menu key (code) → path to open. */
+  paths: Map<string, string>;
+  /** Menu key → parent submenu key. */
+  parents: Map<string, string>;
+}
+
+const visible = (node: MenuNode, permitted: ReadonlySet<string>) =>
+  !node.hidden && permitted.has(node.code) && !node.path.includes(':');
+
+/**
+ * Sidebar model from the permitted tree (tree order). A group with exactly one visible child and
+ * no `alwaysShow` shows that child at top level (as the home group does).
+ */
+export function buildSidebar(
+  tree: MenuNode[],
+  permitted: ReadonlySet<string>,
+  lang: Lang,
+  serverMenus: ServerMenu[] = [],
+): SidebarModel {
+  const paths = new Map<string, string>();
+  const parents = new Map<string, string>();
+  const build = (node: MenuNode, parent?: string, depth = 0): Item | null => {
+    if (!visible(node, permitted)) return null;
+    const children = (node.children ?? []).filter((c) => visible(c, permitted));
+    const icon = depth === 0 ? (ICONS[node.code] ?? <AppstoreOutlined />) : undefined;
+    const only = children[0];
+    if (children.length === 1 && only && !node.alwaysShow && !only.children?.length) {
+      paths.set(only.code, only.path);
+      if (parent) parents.set(only.code, parent);
+      return { key: only.code, icon, label: only.title[lang], title: only.title[lang] };
+    }
+    if (children.length === 0) {
+      paths.set(node.code, node.path);
+      if (parent) parents.set(node.code, parent);
+      return { key: node.code, icon, label: node.title[lang], title: node.title[lang] };
+    }
+    if (parent) parents.set(node.code, parent);
+    return {
+      key: node.code,
+      icon,
+      label: node.title[lang],
+      children: children.map((c) => build(c, node.code, depth + 1)).filter((c): c is Item => c !== null),
+    };
+  };
+  const items = tree.map((n) => build(n)).filter((i): i is Item => i !== null);
+  const known = new Set(
+    tree.flatMap(function codes(n): string[] {
+      return [n.code, ...(n.children ?? []).flatMap(codes)];
+    }),
+  );
+  for (const menu of serverMenus) {
+    if (menu.type === -1 && menu.url && !known.has(menu.code)) {
+      items.push({
+        key: `ext:${menu.id}`,
+        icon: <LinkOutlined />,
+        label: (
+          <a href={menu.url} target="_blank" rel="noopener noreferrer">
+            {menu.name}
+          </a>
+        ),
+      });
+    }
+  }
+  return { items, paths, parents };
+}

@@ -1,0 +1,123 @@
+import { CloseOutlined } from '@ant-design/icons';
+import { Dropdown } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useLang, useTranslation } from '../../shared/i18n/i18n.ts';
+import { nodeForCode } from '../../shared/routing/route-meta.ts';
+import { nextAfterClose, type VisitedView } from '../../shared/stores/tags-view.ts';
+import { useTagsViewStore } from '../../shared/stores/tags-view-store.ts';
+
+/** Tab strip of opened routes: switch, refresh, close, close others, close all (SPEC §2). */
+export function TagsView() {
+  const { t } = useTranslation('layout');
+  const lang = useLang();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const views = useTagsViewStore((s) => s.visitedViews);
+  const activeRef = useRef<HTMLSpanElement>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll the active tag into view on every route change.
+  useEffect(() => {
+    activeRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [location.pathname]);
+
+  const close = (view: VisitedView) => {
+    const before = useTagsViewStore.getState().visitedViews;
+    useTagsViewStore.getState().remove(view.path);
+    const after = useTagsViewStore.getState().visitedViews;
+    const next = nextAfterClose(before, after, view.path, location.pathname);
+    if (next) navigate(next);
+  };
+  const closeOthers = (view: VisitedView) => {
+    useTagsViewStore.getState().removeOthers(view.path);
+    if (view.path !== location.pathname) navigate(view.fullPath);
+  };
+  const closeAll = (view: VisitedView) => {
+    useTagsViewStore.getState().removeAll();
+    const remaining = useTagsViewStore.getState().visitedViews;
+    const last = remaining.at(-1);
+    if (!remaining.some((v) => v.path === location.pathname) || view.affix)
+      navigate(last?.fullPath ?? '/dashboard');
+  };
+  const refresh = (view: VisitedView) => navigate(`/redirect${view.fullPath}`, { replace: true });
+
+  const menuFor = (view: VisitedView) => [
+    { key: 'refresh', label: <span data-testid="tag-refresh">{t('tags.refresh')}</span> },
+    ...(view.affix ? [] : [{ key: 'close', label: <span data-testid="tag-close">{t('tags.close')}</span> }]),
+    { key: 'closeOthers', label: <span data-testid="tag-close-others">{t('tags.closeOthers')}</span> },
+    { key: 'closeAll', label: <span data-testid="tag-close-all">{t('tags.closeAll')}</span> },
+  ];
+
+  return (
+    <nav className="tags-view" data-testid="tags-view" aria-label={t('tags.label')}>
+      <div className="tags-scroll" role="tablist">
+        {views.map((view) => {
+          const active = view.path === location.pathname;
+          const title = nodeForCode(view.code)?.title[lang] ?? view.code;
+          return (
+            <Dropdown
+              key={view.path}
+              trigger={['contextMenu']}
+              menu={{
+                items: menuFor(view),
+                onClick: ({ key, domEvent }) => {
+                  domEvent.stopPropagation();
+                  if (key === 'refresh') refresh(view);
+                  else if (key === 'close') close(view);
+                  else if (key === 'closeOthers') closeOthers(view);
+                  else if (key === 'closeAll') closeAll(view);
+                },
+              }}
+            >
+              <span
+                ref={active ? activeRef : undefined}
+                className={active ? 'tag active' : 'tag'}
+                data-testid="tag"
+                data-path={view.fullPath}
+                data-active={active ? 'true' : 'false'}
+                aria-current={active ? 'page' : undefined}
+                role="tab"
+                aria-selected={active}
+                tabIndex={0}
+                title={title}
+                onClick={() => {
+                  if (!active || location.search !== new URL(view.fullPath, 'http://x').search)
+                    navigate(view.fullPath);
+                }}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' || event.key === ' ') {
+                    event.preventDefault();
+                    navigate(view.fullPath);
+                  } else if ((event.key === 'Delete' || event.key === 'Backspace') && !view.affix) {
+                    close(view);
+                  }
+                }}
+                onAuxClick={(event) => {
+                  if (event.button === 1 && !view.affix) close(view);
+                }}
+              >
+                {active ? <i className="tag-dot" aria-hidden="true" /> : null}
+                <span className="tag-title">{title}</span>
+                {view.affix ? null : (
+                  <button
+                    type="button"
+                    className="tag-close"
+                    aria-label={`${t('tags.close')} ${title}`}
+                    data-testid="tag-close-icon"
+                    tabIndex={-1}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      close(view);
+                    }}
+                  >
+                    <CloseOutlined />
+                  </button>
+                )}
+              </span>
+            </Dropdown>
+          );
+        })}
+      </div>
+    </nav>
+  );
+}

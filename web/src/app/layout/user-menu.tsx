@@ -1,0 +1,75 @@
+import {
+  DownOutlined,
+  InfoCircleOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  NotificationOutlined,
+} from '@ant-design/icons';
+import { Avatar, Button, Dropdown } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { logout } from '../../features/session/api/login.ts';
+import { ChangePasswordDialog } from '../../features/session/components/change-password-dialog.tsx';
+import { useTranslation } from '../../shared/i18n/i18n.ts';
+import { logoutLocally } from '../../shared/session.ts';
+import { useUserStore } from '../../shared/stores/user-store.ts';
+import { AboutDialog } from './about-dialog.tsx';
+
+export function UserMenu() {
+  const { t } = useTranslation('layout');
+  const navigate = useNavigate();
+  const id = useUserStore((s) => s.id);
+  const name = useUserStore((s) => s.name);
+  const avatar = useUserStore((s) => s.avatar);
+  const [dialog, setDialog] = useState<'password' | 'about' | null>(null);
+
+  const doLogout = async () => {
+    await logout().catch(() => undefined);
+    logoutLocally();
+    navigate('/login', { replace: true });
+  };
+
+  const label = (testid: string, text: string) => <span data-testid={testid}>{text}</span>;
+  const items = [
+    {
+      key: 'alarmRules',
+      icon: <NotificationOutlined />,
+      label: label('menu-alarm-rules', t('user.alarmRules')),
+    },
+    {
+      key: 'password',
+      icon: <KeyOutlined />,
+      label: label('menu-change-password', t('user.changePassword')),
+    },
+    { key: 'about', icon: <InfoCircleOutlined />, label: label('menu-about', t('user.about')) },
+    { type: 'divider' as const },
+    { key: 'logout', icon: <LogoutOutlined />, label: label('menu-logout', t('user.logout')), danger: true },
+  ];
+
+  return (
+    <>
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items,
+          onClick: ({ key }) => {
+            if (key === 'alarmRules') navigate(`/index?userId=${id ?? ''}&type=1`);
+            else if (key === 'password') setDialog('password');
+            else if (key === 'about') setDialog('about');
+            else if (key === 'logout') void doLogout();
+          },
+        }}
+      >
+        <Button type="text" className="user-menu-trigger" data-testid="user-menu">
+          <Avatar size={28} src={avatar || undefined} style={{ backgroundColor: 'var(--ant-color-primary)' }}>
+            {name.slice(0, 1).toUpperCase()}
+          </Avatar>
+          <span className="user-name">{name}</span>
+          <DownOutlined style={{ fontSize: 10 }} />
+        </Button>
+      </Dropdown>
+      <ChangePasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
+      <AboutDialog open={dialog === 'about'} onClose={() => setDialog(null)} />
+    </>
+  );
+}

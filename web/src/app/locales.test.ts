@@ -1,0 +1,56 @@
+import { flattenMenuTree, LANGS, LAYOUT_EXTRA_ROUTES, MENU_TREE, MESSAGES } from '@sentinel/contract';
+import { describe, expect, it } from 'vitest';
+import { localeFiles } from './i18n-resources.ts';
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+}
+
+describe('locale parity', () => {
+  const files = localeFiles();
+  const namespaces = [...new Set(files.map((f) => f.namespace))];
+
+  it('finds the shared and feature locale files', () => {
+    expect(namespaces).toContain('common');
+    expect(namespaces.length).toBeGreaterThan(3);
+  });
+
+  for (const ns of namespaces) {
+    it(`namespace "${ns}" has the same keys in every language`, () => {
+      const byLang = Object.fromEntries(
+        LANGS.map((lang) => [lang, files.find((f) => f.namespace === ns && f.lang === lang)]),
+      );
+      for (const lang of LANGS) expect(byLang[lang], `${ns}/${lang}.json is missing`).toBeDefined();
+      const [first, ...rest] = LANGS.map((lang) => new Set(keys(byLang[lang]?.content)));
+      for (const [i, other] of rest.entries()) {
+        const lang = LANGS[i + 1];
+        const missingThere = [...(first ?? [])].filter((k) => !other.has(k));
+        const missingHere = [...other].filter((k) => !first?.has(k));
+        expect(missingThere, `${ns}: keys missing in ${lang}`).toEqual([]);
+        expect(missingHere, `${ns}: keys missing in ${LANGS[0]}`).toEqual([]);
+      }
+      for (const lang of LANGS) {
+        const empty = keys(byLang[lang]?.content).filter((k) => {
+          const value = k
+            .split('.')
+            .reduce<unknown>((o, part) => (o as Record<string, unknown>)?.[part], byLang[lang]?.content);
+          return typeof value !== 'string' || value.trim() === '';
+        });
+        expect(empty, `${ns}/${lang}: empty or non-string values`).toEqual([]);
+      }
+    });
+  }
+
+  it('every menu node has a title in both languages', () => {
+    for (const node of [...flattenMenuTree(MENU_TREE), ...LAYOUT_EXTRA_ROUTES]) {
+      for (const lang of LANGS) expect(node.title[lang]?.trim(), `${node.code} ${lang}`).toBeTruthy();
+    }
+  });
+
+  it('every message code has both languages', () => {
+    for (const [code, texts] of Object.entries(MESSAGES)) {
+      for (const lang of LANGS) expect(texts[lang]?.trim(), `${code} ${lang}`).toBeTruthy();
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, theme as antTheme, ConfigProvider } from 'antd';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
+import { useEffect } from 'react';
+import { useAppStore } from '../shared/stores/app-store.ts';
+import { useSettingsStore } from '../shared/stores/settings-store.ts';
+import { registerFeedback } from '../shared/ui/feedback.ts';
+
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+});
+
+const SIZE = { large: 'large', medium: 'middle', small: 'small' } as const;
+
+function FeedbackBridge() {
+  const { message, modal } = AntApp.useApp();
+  useEffect(() => registerFeedback(message, modal), [message, modal]);
+  return null;
+}
+
+/** antd theme/locale following the stores, TanStack Query, and the toast/dialog bridge. */
+export function Providers({ children }: { children: React.ReactNode }) {
+  const lang = useAppStore((s) => s.language);
+  const size = useAppStore((s) => s.size);
+  const colorPrimary = useSettingsStore((s) => s.theme);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider
+        locale={lang === 'zh-CN' ? zhCN : enUS}
+        componentSize={SIZE[size]}
+        theme={{
+          algorithm: antTheme.defaultAlgorithm,
+          token: { colorPrimary, borderRadius: 6 },
+        }}
+      >
+        <AntApp message={{ maxCount: 3, top: 56 }}>
+          <FeedbackBridge />
+          {children}
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { buildResources } from './app/i18n-resources.ts';
+import { Providers } from './app/providers.tsx';
+import { routes } from './app/routes.tsx';
+import { loadApplicationInfo } from './features/session/api/application.ts';
+import { initI18n } from './shared/i18n/i18n.ts';
+import './app/global.css';
+
+initI18n(buildResources());
+void loadApplicationInfo();
+
+const router = createBrowserRouter(routes);
+const root = document.getElementById('root');
+if (!root) throw new Error('#root missing');
+
+createRoot(root).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,39 @@
+import { TranslationOutlined } from '@ant-design/icons';
+import type { Lang } from '@sentinel/contract';
+import { Button, Dropdown } from 'antd';
+import { setLanguage, useLang, useTranslation } from '../i18n/i18n.ts';
+import { toast } from './feedback.ts';
+
+const LABELS: Record<Lang, string> = { en: 'English', 'zh-CN': '简体中文' };
+
+/** Language switch (SPEC §1): instant, remembered in the `language` cookie. */
+export function LangSwitch({ className }: { className?: string }) {
+  const lang = useLang();
+  const { t } = useTranslation();
+  const items = (Object.keys(LABELS) as Lang[]).map((key) => ({
+    key,
+    label: <span data-testid={`lang-${key}`}>{LABELS[key]}</span>,
+  }));
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items,
+        selectable: true,
+        selectedKeys: [lang],
+        onClick: async ({ key }) => {
+          await setLanguage(key as Lang);
+          toast.success(t('switchLanguageSuccess'));
+        },
+      }}
+    >
+      <Button
+        type="text"
+        className={className}
+        icon={<TranslationOutlined />}
+        aria-label={t('language')}
+        data-testid="lang-switch"
+      />
+    </Dropdown>
+  );
+}
