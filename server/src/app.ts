@@ -119,6 +119,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   installAccessCheck(app);
   installErrorHandling(app);
   app.decorate('appConfig', config);
+  // Graceful shutdown: once closing, answers to in-flight requests close their keep-alive
+  // connection, so that the server's close does not wait for idle sockets.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 
   try {
     await app.register(databasePlugin);

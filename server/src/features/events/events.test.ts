@@ -1,0 +1,143 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { API } from '@sentinel/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  backends,
+  buildTestApp,
+  createAccount,
+  createTestDatabase,
+  login,
+  type TestDatabase,
+} from '../../test/helpers.ts';
+
+interface Stream {
+  res: IncomingMessage;
+  text: () => string;
+  waitFor: (needle: string, timeoutMs?: number) => Promise<string>;
+  ended: Promise<void>;
+  close: () => void;
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
+}
+
+function openStream(base: string, path: string, headers: Record<string, string> = {}): Promise<Stream> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${base}${path}`, { headers }, (res) => {
+      let buffer = '';
+      const waiters: (() => void)[] = [];
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        for (const w of waiters.splice(0)) w();
+      });
+      const ended = new Promise<void>((done) => res.on('close', () => done()));
+      const waitFor = (needle: string, timeoutMs = 5000) =>
+        new Promise<string>((ok, fail) => {
+          const timer = setTimeout(
+            () => fail(new Error(`timeout waiting for ${needle}; got ${buffer}`)),
+            timeoutMs,
+          );
+          const check = () => {
+            if (buffer.includes(needle)) {
+              clearTimeout(timer);
+              ok(buffer);
+            } else waiters.push(check);
+          };
+          check();
+        });
+      resolve({ res, text: () => buffer, waitFor, ended, close: () => req.destroy() });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe.each(backends)('event stream on %s', (backend) => {
+  let tdb: TestDatabase;
+  let app: FastifyInstance;
+  let base: string;
+  let token: string;
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase(backend);
+    app = await buildTestApp(tdb, { heartbeatMs: 100 });
+    token = await login(app, await createAccount(app));
+    base = await listen(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await tdb?.drop();
+  });
+
+  it('streams published events to a subscriber authenticated by header', async () => {
+    const stream = await openStream(base, API.events, { token });
+    expect(stream.res.statusCode).toBe(200);
+    expect(stream.res.headers['content-type']).toContain('text/event-stream');
+    await stream.waitFor(': connected');
+    await app.bus.publish({ type: 'alarm.created', data: { id: 7, sceneName: '一号场景' } });
+    const text = await stream.waitFor('event: alarm.created');
+    expect(text).toContain('event: alarm.created\ndata: {"id":7,"sceneName":"一号场景"}\n\n');
+    await stream.waitFor(': heartbeat');
+    stream.close();
+  });
+
+  it('accepts the token as ?token= (EventSource) and refuses a missing or bad one', async () => {
+    const viaQuery = await openStream(base, `${API.events}?token=${encodeURIComponent(token)}`);
+    expect(viaQuery.res.statusCode).toBe(200);
+    viaQuery.close();
+    const missing = await app.inject({ url: API.events });
+    expect(missing.statusCode).toBe(401);
+    const bad = await app.inject({ url: `${API.events}?token=forged` });
+    expect(bad.statusCode).toBe(401);
+    // Other routes do not take the token from the query string.
+    const other = await app.inject({ url: `${API.userInfo}?token=${encodeURIComponent(token)}` });
+    expect(other.statusCode).toBe(401);
+  });
+});
+
+describe('event stream shutdown', () => {
+  it('ends open streams when the app closes', async () => {
+    const tdb = await createTestDatabase('pglite');
+    const app = await buildTestApp(tdb);
+    const token = await login(app, await createAccount(app));
+    const base = await listen(app);
+    const stream = await openStream(base, API.events, { token });
+    await stream.waitFor(': connected');
+    await app.close();
+    await stream.ended;
+    expect(stream.res.complete).toBe(true);
+  });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)('event bus through Redis', () => {
+  it('delivers an event published on one instance to a stream on another', async () => {
+    const redisUrl = process.env.TEST_REDIS_URL as string;
+    const tdb = await createTestDatabase(backends.includes('postgres') ? 'postgres' : 'pglite');
+    const one = await buildTestApp(tdb, { redisUrl });
+    const two = await buildTestApp(tdb, { redisUrl });
+    try {
+      expect(one.bus.kind).toBe('redis');
+      const token = await login(two, await createAccount(two));
+      const base = await listen(two);
+      const stream = await openStream(base, API.events, { token });
+      await stream.waitFor(': connected');
+      const received: unknown[] = [];
+      const unsubscribe = two.bus.subscribe((event) => received.push(event));
+      await one.bus.publish({ type: 'export.ready', data: { id: 42 } });
+      await stream.waitFor('event: export.ready\ndata: {"id":42}');
+      expect(received).toHaveLength(1);
+      unsubscribe();
+      stream.close();
+    } finally {
+      await one.close();
+      await two.close();
+      await tdb.drop();
+    }
+  });
+});
