@@ -4,15 +4,12 @@ import type { Resource } from 'i18next';
 type Json = Record<string, unknown>;
 
 /**
- * All locale files: shared/locales → namespace `common`, app/locales → `layout`, features/<area>/locales → namespace
- * `<area>` (kebab-case folder name converted to camelCase).
+ * All locale files: shared/locales → namespace `common`, app/locales → `layout`,
+ * features/<area>/locales → namespace `<area>` (kebab-case folder name in camelCase).
  */
 const files = import.meta.glob<Json>(
-  ['../shared/locales/*.json', '../app/locales/*.json', '../features/*/locales/*.json'],
-  {
-    eager: true,
-    import: 'default',
-  },
+  ['/src/shared/locales/*.json', '/src/app/locales/*.json', '/src/features/*/locales/*.json'],
+  { eager: true, import: 'default' },
 );
 
 export interface LocaleFile {

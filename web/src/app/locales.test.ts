@@ -54,3 +54,16 @@ describe('locale parity', () => {
     }
   });
 });
+
+describe('locale discovery', () => {
+  it('loads the layout namespace from app/locales', () => {
+    const files = localeFiles();
+    expect(
+      files
+        .filter((f) => f.namespace === 'layout')
+        .map((f) => f.lang)
+        .sort(),
+    ).toEqual(['en', 'zh-CN']);
+    expect(files.every((f) => f.lang === 'en' || f.lang === 'zh-CN')).toBe(true);
+  });
+});

@@ -1,13 +1,13 @@
 import { TranslationOutlined } from '@ant-design/icons';
 import type { Lang } from '@sentinel/contract';
 import { Button, Dropdown } from 'antd';
-import { setLanguage, useLang, useTranslation } from '../i18n/i18n.ts';
+import { i18n, setLanguage, useLang, useTranslation } from '../i18n/i18n.ts';
 import { toast } from './feedback.ts';
 
 const LABELS: Record<Lang, string> = { en: 'English', 'zh-CN': '简体中文' };
 
 /** Language switch (SPEC §1): instant, remembered in the `language` cookie. */
-export function LangSwitch({ className }: { className?: string }) {
+export function LangSwitch({ className, showLabel = false }: { className?: string; showLabel?: boolean }) {
   const lang = useLang();
   const { t } = useTranslation();
   const items = (Object.keys(LABELS) as Lang[]).map((key) => ({
@@ -23,7 +23,7 @@ export function LangSwitch({ className }: { className?: string }) {
         selectedKeys: [lang],
         onClick: async ({ key }) => {
           await setLanguage(key as Lang);
-          toast.success(t('switchLanguageSuccess'));
+          toast.success(i18n.t('switchLanguageSuccess'));
         },
       }}
     >
@@ -33,7 +33,9 @@ export function LangSwitch({ className }: { className?: string }) {
         icon={<TranslationOutlined />}
         aria-label={t('language')}
         data-testid="lang-switch"
-      />
+      >
+        {showLabel ? LABELS[lang] : null}
+      </Button>
     </Dropdown>
   );
 }

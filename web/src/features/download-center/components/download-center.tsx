@@ -10,7 +10,7 @@ import { EXPORT_PAGE_SIZE, useDeleteExport, useExports } from '../api/exports.ts
 
 /** Top-bar button and drawer listing export files (SPEC §4, §9: 3 s refresh, page size 10). */
 export function DownloadCenter() {
-  const { t } = useTranslation('downloads');
+  const { t } = useTranslation('downloadCenter');
   const lang = useLang();
   const [open, setOpen] = useState(false);
   const [page, setPage] = useState(1);

@@ -77,7 +77,7 @@ export function LoginPage() {
         <div className="login-brand-foot">{t('login.footer')}</div>
       </section>
       <main className="login-main">
-        <LangSwitch className="login-lang" />
+        <LangSwitch className="login-lang" showLabel />
         <div className="login-card">
           <h2>{t('login.title')}</h2>
           <div className="login-card-sub">{appName}</div>
