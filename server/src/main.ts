@@ -1,8 +1,15 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 
-const config = loadConfig();
-const app = await buildApp(config);
+let config: ReturnType<typeof loadConfig>;
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  config = loadConfig();
+  app = await buildApp(config);
+} catch (error) {
+  console.error(`Sentinel Console could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -25,7 +32,14 @@ async function shutdown(signal: string) {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-const address = await app.listen({ port: config.port, host: config.host });
+let address: string;
+try {
+  address = await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  app.log.error({ err: error }, 'could not listen');
+  await app.close();
+  process.exit(1);
+}
 const shown = config.host === '0.0.0.0' ? address.replace('0.0.0.0', 'localhost') : address;
 console.log(
   `${config.appName} is listening on ${shown} (database: ${app.database.kind}, events: ${app.bus.kind})`,

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -72,9 +72,11 @@ export async function openDatabase<T>(
 
   let client = options.pglite;
   const ownsClient = client === undefined;
+  let releaseLock: () => void = () => undefined;
   if (!client) {
     const dir = join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
+    releaseLock = lockDataDir(options.dataDir);
     client = new PGlite(dir);
   }
   const pgliteClient = client;
@@ -90,11 +92,49 @@ export async function openDatabase<T>(
       },
       close: async () => {
         if (!pgliteClient.closed) await pgliteClient.close();
+        releaseLock();
       },
     };
     return { database, setupResult };
   } catch (error) {
     if (ownsClient) await pgliteClient.close().catch(() => undefined);
+    releaseLock();
     throw error;
   }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite is single-process: a second server on the same DATA_DIR would corrupt it. A lock file
+ * (DATA_DIR/pglite.lock, holding the pid) refuses that; a stale lock of a dead process is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const path = join(dataDir, 'pglite.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(path, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number.parseInt(readFileSync(path, 'utf8'), 10);
+      if (Number.isInteger(pid) && pid !== process.pid && processAlive(pid)) {
+        throw new Error(
+          `The data directory ${dataDir} is in use by process ${pid} (PGlite allows one server process). ` +
+            'Stop it, use another DATA_DIR, or set DATABASE_URL to share a PostgreSQL server.',
+        );
+      }
+      rmSync(path, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${path}`);
 }
