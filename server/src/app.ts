@@ -109,7 +109,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: loggerOptions(config),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    trustProxy: config.trustProxy,
   });
   if (config.testCaptcha !== undefined) {
     app.log.warn('SENTINEL_TEST_CAPTCHA is set: every captcha code is fixed. Never use this outside tests.');

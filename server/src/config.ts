@@ -26,6 +26,11 @@ const envSchema = z.object({
   APP_NAME: z.string().min(1).default('Sentinel Console'),
   SUPPORT_PHONE: z.string().min(1).default('400-820-3800'),
   SENTINEL_TEST_CAPTCHA: optionalString,
+  /** Behind a reverse proxy / load balancer: trust X-Forwarded-For for the client address. */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
 });
 
 export interface LoginLimits {
@@ -50,6 +55,7 @@ export interface AppConfig {
   sessionAbsoluteMs: number;
   appName: string;
   supportPhone: string;
+  trustProxy: boolean;
   /** Test only: every captcha's code is this value. Refused in production. */
   testCaptcha?: string;
   /** Test only: an already-open PGlite (e.g. `new PGlite()` in memory) instead of DATA_DIR/pglite. */
@@ -89,6 +95,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appName: e.APP_NAME,
     supportPhone: e.SUPPORT_PHONE,
     testCaptcha: e.SENTINEL_TEST_CAPTCHA,
+    trustProxy: e.TRUST_PROXY,
     now: () => new Date(),
     printInitialPasswords: true,
     heartbeatMs: 15_000,

@@ -7,7 +7,9 @@ try {
   config = loadConfig();
   app = await buildApp(config);
 } catch (error) {
-  console.error(`Sentinel Console could not start: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    `Sentinel Console could not start: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 }
 

@@ -70,6 +70,17 @@ describe.each(backends)('platform on %s', (backend) => {
     expect(asset.body).toBe('console.log(1)');
   });
 
+  it('answers 413 for an oversized body', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: API.login,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(body(res)).toEqual({ status: -413, message: 'Too large', data: null });
+  });
+
   it('serves the OpenAPI document at /api/docs', async () => {
     const res = await app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
@@ -86,12 +97,49 @@ describe.each(backends)('platform on %s', (backend) => {
   });
 });
 
+describe.each(backends)('restart on %s', (backend) => {
+  it('seeds accounts only once: a second start keeps them and prints nothing new', async () => {
+    const tdb = await createTestDatabase(backend);
+    const dataDir = mkdtempSync(join(tmpdir(), 'sentinel-data-'));
+    const onDisk = backend === 'pglite' ? { pglite: undefined, dataDir } : {};
+    try {
+      const first = await buildTestApp(tdb, onDisk);
+      const admin = first.seedResult.initialPasswords.admin as string;
+      expect(admin).toBeTruthy();
+      await first.close();
+      const second = await buildTestApp(tdb, onDisk);
+      try {
+        expect(second.seedResult.initialPasswords).toEqual({});
+        expect((await loginRequest(second, 'admin', admin)).statusCode).toBe(200);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await tdb.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('app building', () => {
   it('refuses a route that declares no access', async () => {
     const tdb = await createTestDatabase('pglite');
     await expect(
       buildTestApp(tdb, {}, { beforeReady: (app) => void app.get('/api/v2/backend/oops', async () => 'x') }),
     ).rejects.toThrow(/declares no access/);
+  });
+
+  it('applies the general request limit with a 429 envelope', async () => {
+    const tdb = await createTestDatabase('pglite');
+    const app = await buildTestApp(tdb, { generalRateLimit: 3 });
+    try {
+      for (let i = 0; i < 3; i++) expect((await app.inject({ url: API.application })).statusCode).toBe(200);
+      const limited = await app.inject({ url: API.application, headers: { lang: 'zh-CN' } });
+      expect(limited.statusCode).toBe(429);
+      expect(body(limited)).toEqual({ status: -429, message: '请求过于频繁', data: null });
+    } finally {
+      await app.close();
+    }
   });
 
   it('refuses the test captcha in production and parses the environment', () => {

@@ -70,9 +70,13 @@ export async function buildTestApp(
   overrides: Partial<AppConfig> = {},
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
-  const config = testConfig(
-    tdb.kind === 'postgres' ? { databaseUrl: tdb.url, ...overrides } : { pglite: new PGlite(), ...overrides },
-  );
+  const database: Partial<AppConfig> =
+    tdb.kind === 'postgres'
+      ? { databaseUrl: tdb.url }
+      : 'pglite' in overrides
+        ? {}
+        : { pglite: new PGlite() };
+  const config = testConfig({ ...database, ...overrides });
   return buildApp(config, options);
 }
 
