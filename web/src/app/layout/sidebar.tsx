@@ -16,6 +16,8 @@ export function Sidebar() {
   const lang = useLang();
   const permitted = usePermissionStore((s) => s.codes);
   const serverMenus = useUserStore((s) => s.menus);
+  // While the initial password must be changed, nothing else can be opened: show no menu.
+  const locked = useUserStore((s) => s.mustChangePassword);
   const opened = useAppStore((s) => s.sidebar.opened);
   const device = useAppStore((s) => s.device);
   const appName = useAppStore((s) => s.appName);

@@ -25,6 +25,10 @@ describe('tags view reducer', () => {
     expect(s.visitedViews.map((v) => v.fullPath)).toEqual(['/dashboard', '/a?x=1']);
     expect(s.cachedViews).toEqual(['dashboard', 'a']);
   });
+  it('keeps affixed tags first', () => {
+    const s = addView(addView({ visitedViews: [], cachedViews: [] }, view('/a')), home);
+    expect(s.visitedViews.map((v) => v.path)).toEqual(['/dashboard', '/a']);
+  });
   it('never closes affixed tags', () => {
     const s = addView({ visitedViews: [], cachedViews: [] }, home);
     expect(delView(s, '/dashboard').visitedViews).toHaveLength(1);

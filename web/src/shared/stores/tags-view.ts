@@ -20,7 +20,9 @@ export function addView(state: TagsState, view: VisitedView): TagsState {
   const index = state.visitedViews.findIndex((v) => v.path === view.path);
   const visitedViews =
     index === -1
-      ? [...state.visitedViews, view]
+      ? view.affix
+        ? [view, ...state.visitedViews]
+        : [...state.visitedViews, view]
       : state.visitedViews.map((v, i) =>
           i === index ? { ...v, fullPath: view.fullPath, query: view.query } : v,
         );
