@@ -14,8 +14,6 @@ export default defineConfig({
         manualChunks(id: string) {
           if (!id.includes('node_modules')) return undefined;
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'vendor-react';
-          if (/node_modules\/(antd|@ant-design|@rc-component|rc-[^/]+|@emotion)\//.test(id))
-            return 'vendor-antd';
           if (/node_modules\/(i18next|react-i18next|dayjs|zod|zustand|@tanstack)\//.test(id))
             return 'vendor-libs';
           return undefined;
