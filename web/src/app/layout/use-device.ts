@@ -15,11 +15,13 @@ export function useDevice() {
 
   useEffect(() => {
     const apply = () => {
-      const { device: current, setDevice, closeSidebar } = useAppStore.getState();
+      const { device: current, setDevice, closeSidebar, openSidebar, sidebar } = useAppStore.getState();
       const next = isMobile() ? 'mobile' : 'desktop';
       if (next !== current) {
         setDevice(next);
         if (next === 'mobile') closeSidebar(true);
+        // Back on a wide screen: undo the close that mobile mode forced (not a user's choice).
+        else if (!sidebar.opened && sidebar.withoutAnimation) openSidebar();
       }
     };
     const { setDevice, closeSidebar } = useAppStore.getState();
