@@ -44,5 +44,9 @@ for (let i = 0; i < runs; i++) {
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(`start-up to healthy, median of ${runs}:`);
-console.log(`  empty data directory : ${Math.round(median(empty))} ms  (${empty.map(Math.round).join(', ')})`);
-console.log(`  seeded data directory: ${Math.round(median(seeded))} ms  (${seeded.map(Math.round).join(', ')})`);
+console.log(
+  `  empty data directory : ${Math.round(median(empty))} ms  (${empty.map(Math.round).join(', ')})`,
+);
+console.log(
+  `  seeded data directory: ${Math.round(median(seeded))} ms  (${seeded.map(Math.round).join(', ')})`,
+);

@@ -1,6 +1,6 @@
 // `npm start`: build the web app when its sources are newer than the build, then start the
 // server (which creates the schema, seeds demo data and serves the app on PORT, default 8080).
-import { spawnSync, spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
