@@ -110,6 +110,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    // A first start creates the embedded database, migrates and seeds (argon2 hashes): on a busy
+    // two-core machine that can pass Fastify's 10-second default for a plugin.
+    pluginTimeout: 120_000,
   });
   if (config.testCaptcha !== undefined) {
     app.log.warn('SENTINEL_TEST_CAPTCHA is set: every captcha code is fixed. Never use this outside tests.');
