@@ -26,8 +26,8 @@ export function Sidebar() {
   const navigate = useNavigate();
   const handle = useRouteHandle();
   const model = useMemo(
-    () => buildSidebar(MENU_TREE, permitted, lang, serverMenus),
-    [permitted, lang, serverMenus],
+    () => buildSidebar(MENU_TREE, locked ? new Set<string>() : permitted, lang, locked ? [] : serverMenus),
+    [permitted, lang, serverMenus, locked],
   );
 
   // The active menu: the route itself, or for hidden pages the menu that grants them.
