@@ -4,3 +4,4 @@ export * from './menu-tree.ts';
 export * from './messages.ts';
 export * from './permissions.ts';
 export * from './session.ts';
+export * from './validators.ts';

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -7,10 +8,15 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { type AppConfig, assertSafeConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
+import { algorithmsRoutes } from './features/algorithms/routes.ts';
+import { devicesRoutes } from './features/devices/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { exportRoutes } from './features/exports/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { plantRoutes } from './features/plant/routes.ts';
+import { scenesRoutes } from './features/scenes/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
+import { workflowsRoutes } from './features/workflows/routes.ts';
 import { createAuditLog } from './platform/audit.ts';
 import { authPlugin, installAccessCheck } from './platform/auth.ts';
 import { installErrorHandling, installWebApp } from './platform/error-handler.ts';
@@ -60,7 +66,12 @@ const databasePlugin = fp(
     const config = app.appConfig;
     const { database, setupResult } = await openDatabase(
       { databaseUrl: config.databaseUrl, dataDir: config.dataDir, pglite: config.pglite },
-      (db) => seed(db, { appName: config.appName }),
+      (db) =>
+        seed(db, {
+          appName: config.appName,
+          demoData: config.demoData,
+          mediaDir: join(config.dataDir, 'media'),
+        }),
     );
     app.decorate('database', database);
     app.decorate('db', database.db);
@@ -160,6 +171,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(sessionRoutes, { prefix: API_PREFIX });
     await app.register(exportRoutes, { prefix: API_PREFIX });
     await app.register(eventRoutes, { prefix: API_PREFIX });
+    for (const domain of [plantRoutes, devicesRoutes, algorithmsRoutes, workflowsRoutes, scenesRoutes]) {
+      await app.register(domain, { prefix: API_PREFIX });
+    }
     await installWebApp(app, config.webDist);
 
     if (options.beforeReady) await options.beforeReady(app);

@@ -26,6 +26,11 @@ const envSchema = z.object({
   APP_NAME: z.string().min(1).default('Sentinel Console'),
   SUPPORT_PHONE: z.string().min(1).default('400-820-3800'),
   SENTINEL_TEST_CAPTCHA: optionalString,
+  /** Create the demo plant (factories, cameras, scenes…) in an empty database. */
+  DEMO_DATA: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('true')
+    .transform((v) => v !== 'false' && v !== '0'),
   /** Behind a reverse proxy / load balancer: trust X-Forwarded-For for the client address. */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
@@ -64,6 +69,8 @@ export interface AppConfig {
   now: () => Date;
   /** Print the seeded initial passwords in a banner (off in tests). */
   printInitialPasswords: boolean;
+  /** Seed the demo plant into an empty database (off in API tests unless asked for). */
+  demoData: boolean;
   /** SSE heartbeat interval. */
   heartbeatMs: number;
   loginLimits: LoginLimits;
@@ -98,6 +105,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     now: () => new Date(),
     printInitialPasswords: true,
+    demoData: e.DEMO_DATA,
     heartbeatMs: 15_000,
     loginLimits: { perAccount: 5, perIp: 20, windowMs: 15 * 60_000 },
     generalRateLimit: 1200,

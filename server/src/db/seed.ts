@@ -10,7 +10,8 @@ import {
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { generatePassword, hashPassword } from '../platform/passwords.ts';
 import type { Db } from './client.ts';
-import { account, accountRole, appSetting, menu, role, roleButton, roleMenu } from './schema.ts';
+import { account, accountRole, appSetting, menu, role, roleButton, roleMenu } from './schema/index.ts';
+import { seedDemoPlant } from './seed-demo.ts';
 
 export interface SeedResult {
   /** Initial passwords of the accounts created by this run (empty on later starts). */
@@ -76,7 +77,15 @@ async function ensureRole(
  * Idempotent seed, run at every start after migrations: menus follow the contract (upsert), the
  * two roles are created once with their grants, the demo accounts only when there is no account.
  */
-export async function seed(db: Db, options: { appName: string }): Promise<SeedResult> {
+export interface SeedOptions {
+  appName: string;
+  /** Create the demo plant when the database has none yet. */
+  demoData: boolean;
+  /** Absolute media directory (snapshots of the demo cameras go there). */
+  mediaDir: string;
+}
+
+export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
   const rows = menuRows();
   for (const row of rows) {
     await db
@@ -158,5 +167,6 @@ export async function seed(db: Db, options: { appName: string }): Promise<SeedRe
       initialPasswords[entry.name] = password;
     }
   }
+  if (options.demoData) await seedDemoPlant(db, { mediaDir: options.mediaDir });
   return { initialPasswords };
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { auditLog } from '../db/schema.ts';
+import { auditLog } from '../db/schema/index.ts';
 
 export interface AuditEntry {
   accountId?: number | null;

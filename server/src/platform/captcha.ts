@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
 import type { Db } from '../db/client.ts';
-import { captcha } from '../db/schema.ts';
+import { captcha } from '../db/schema/index.ts';
 
 export const CAPTCHA_TTL_MS = 5 * 60_000;
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ADMIN_ROLE, flattenMenuTree } from '@sentinel/contract';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { account, accountRole, menu, role, roleButton, roleMenu, session } from '../db/schema.ts';
+import { account, accountRole, menu, role, roleButton, roleMenu, session } from '../db/schema/index.ts';
 import type { SessionUser } from './types.ts';
 
 export interface SessionTimes {

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type BuildOptions, buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config.ts';
-import { account, accountRole, role } from '../db/schema.ts';
+import { account, accountRole, role } from '../db/schema/index.ts';
 import { hashPassword } from '../platform/passwords.ts';
 
 export type Backend = 'pglite' | 'postgres';
@@ -59,6 +59,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     ...loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent/web/dist', DATA_DIR: '/nonexistent/data' }),
     logger: false,
     printInitialPasswords: false,
+    demoData: false,
     testCaptcha: TEST_CAPTCHA,
     generalRateLimit: false,
     ...overrides,

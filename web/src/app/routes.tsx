@@ -1,5 +1,6 @@
 import { flattenMenuTree, LAYOUT_EXTRA_ROUTES, MENU_TREE, type MenuNode } from '@sentinel/contract';
 import { Navigate, type RouteObject, useLocation } from 'react-router';
+import type { LazyPage, PageRegistry } from '../shared/routing/page-registry.ts';
 import type { RouteHandle } from '../shared/routing/route-meta.ts';
 import { PageLoading } from '../shared/ui/page-states.tsx';
 import { GroupRedirect } from './group-redirect.tsx';
@@ -7,12 +8,17 @@ import { guardLoader } from './guard-loader.ts';
 import { RootShell } from './root-shell.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
 
-type LazyPage = () => Promise<{ default: React.ComponentType }>;
-
 const notReady: LazyPage = () => import('../features/placeholder/pages/not-ready-page.tsx');
 
+/** Each feature lists the pages it builds, by menu code, in `features/<area>/pages.ts`. */
+const featurePages = import.meta.glob<PageRegistry>('../features/*/pages.ts', {
+  eager: true,
+  import: 'pages',
+});
+
 /** Pages that exist; every other tree node shows the shared "not available yet" page. */
-const PAGES: Record<string, LazyPage> = {
+const PAGES: PageRegistry = {
+  ...Object.assign({}, ...Object.values(featurePages)),
   alarmRule: () => import('../features/placeholder/pages/alarm-rule-page.tsx'),
   generalSceneManage: () => import('../features/placeholder/pages/empty-group-page.tsx'),
   jobSceneManage: () => import('../features/placeholder/pages/empty-group-page.tsx'),

@@ -1,7 +1,7 @@
 import { API, type ExportFile, type ListResult } from '@sentinel/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportFile } from '../../db/schema.ts';
+import { exportFile } from '../../db/schema/index.ts';
 import {
   backends,
   body,

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { exportFile } from '../../db/schema.ts';
+import { exportFile } from '../../db/schema/index.ts';
 
 /** `%` and `_` in a keyword match themselves. */
 const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

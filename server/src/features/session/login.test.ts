@@ -2,7 +2,7 @@ import { API } from '@sentinel/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, captcha } from '../../db/schema.ts';
+import { auditLog, captcha } from '../../db/schema/index.ts';
 import {
   backends,
   body,

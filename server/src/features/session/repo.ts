@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { account, accountRole, appSetting, menu, roleMenu } from '../../db/schema.ts';
+import { account, accountRole, appSetting, menu, roleMenu } from '../../db/schema/index.ts';
 
 export function findAccountByName(db: Db, accountName: string) {
   return db

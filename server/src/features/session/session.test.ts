@@ -2,7 +2,7 @@ import { API, BUTTONS, FIXED_MENU_IDS, type MenuItem, type UserInfo } from '@sen
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog } from '../../db/schema/index.ts';
 import {
   backends,
   body,

@@ -1,0 +1,8 @@
+// The whole database schema, one file per domain. drizzle-kit reads this folder
+// (server/drizzle.config.ts) to generate the SQL migrations in ../migrations.
+export * from './algorithms.ts';
+export * from './core.ts';
+export * from './devices.ts';
+export * from './plant.ts';
+export * from './scenes.ts';
+export * from './workflows.ts';
