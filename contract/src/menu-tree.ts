@@ -280,6 +280,9 @@ export const MENU_TREE: MenuNode[] = [
   page(190, 'systemSettings', '/systemSettings', t('System settings', '系统设置'), {
     children: [
       page(191, 'collieryInfo', '/systemSettings/collieryInfo', t('Colliery info', '单位信息')),
+      page(201, 'factorySettings', '/systemSettings/factorySettings', t('Factory settings', '厂区设置')),
+      page(202, 'regionalSettings', '/systemSettings/regionalSettings', t('Regional settings', '区域设置')),
+      page(203, 'algorithmType', '/systemSettings/algorithmType', t('Algorithm types', '算法类型')),
       page(192, 'reportSending', '/systemSettings/reportSending', t('Report sending', '报表发送')),
       hidden(
         'viewRecord',

@@ -10,10 +10,12 @@ import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
 import { algorithmsRoutes } from './features/algorithms/routes.ts';
 import { devicesRoutes } from './features/devices/routes.ts';
+import { equipmentRoutes } from './features/equipment/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { exportRoutes } from './features/exports/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { plantRoutes } from './features/plant/routes.ts';
+import { sceneCamerasRoutes } from './features/scene-cameras/routes.ts';
 import { scenesRoutes } from './features/scenes/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { workflowsRoutes } from './features/workflows/routes.ts';
@@ -171,7 +173,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(sessionRoutes, { prefix: API_PREFIX });
     await app.register(exportRoutes, { prefix: API_PREFIX });
     await app.register(eventRoutes, { prefix: API_PREFIX });
-    for (const domain of [plantRoutes, devicesRoutes, algorithmsRoutes, workflowsRoutes, scenesRoutes]) {
+    for (const domain of [
+      plantRoutes,
+      devicesRoutes,
+      equipmentRoutes,
+      algorithmsRoutes,
+      workflowsRoutes,
+      scenesRoutes,
+      sceneCamerasRoutes,
+    ]) {
       await app.register(domain, { prefix: API_PREFIX });
     }
     await installWebApp(app, config.webDist);

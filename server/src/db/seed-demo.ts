@@ -1,7 +1,9 @@
 import { count } from 'drizzle-orm';
 import { seedAlgorithms } from '../features/algorithms/seed.ts';
 import { seedDevices } from '../features/devices/seed.ts';
+import { seedEquipment } from '../features/equipment/seed.ts';
 import { seedPlant } from '../features/plant/seed.ts';
+import { seedSceneCameras } from '../features/scene-cameras/seed.ts';
 import { seedScenes } from '../features/scenes/seed.ts';
 import { seedWorkflows } from '../features/workflows/seed.ts';
 import type { Db } from './client.ts';
@@ -21,7 +23,9 @@ export async function seedDemoPlant(db: Db, context: DemoSeedContext): Promise<v
   if (Number(existing?.n ?? 0) > 0) return;
   await seedPlant(db, context);
   await seedDevices(db, context);
+  await seedEquipment(db, context);
   await seedAlgorithms(db, context);
   await seedWorkflows(db, context);
   await seedScenes(db, context);
+  await seedSceneCameras(db, context);
 }

@@ -1,0 +1,2 @@
+// IoT equipment, sensors, DCS points, analysis/media servers and the mail server (issue 3 §3).
+export {};

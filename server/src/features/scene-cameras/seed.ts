@@ -1,0 +1,5 @@
+import type { Db } from '../../db/client.ts';
+import type { DemoSeedContext } from '../../db/seed-demo.ts';
+
+/** Demo data of this domain (see db/seed-demo.ts for the order). */
+export async function seedSceneCameras(_db: Db, _context: DemoSeedContext): Promise<void> {}
