@@ -365,6 +365,15 @@ export const LAYOUT_EXTRA_ROUTES: MenuNode[] = [
     '/firstLoginChangePassword',
     t('Change initial password', '首次登录修改密码'),
   ),
+  // Scene pages: one enabled scene of the scene menu groups (its cameras and latest alarms).
+  hidden('generalScene', '/generalSceneManage/:id', t('General scene', '常规场景详情'), 'generalSceneManage'),
+  hidden('jobScene', '/jobSceneManage/:id', t('Job scene', '作业场景详情'), 'jobSceneManage'),
+  hidden(
+    'temporaryJobScenePage',
+    '/temporaryJobScene/temporaryJobManage/:id',
+    t('Temporary job scene', '临时作业场景详情'),
+    'temporaryJobManage',
+  ),
 ];
 
 /** Depth-first list of every node of the tree (groups, pages, hidden routes). */

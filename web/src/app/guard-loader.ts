@@ -1,4 +1,4 @@
-import { MENU_TREE } from '@sentinel/contract';
+import { LAYOUT_EXTRA_ROUTES, MENU_TREE } from '@sentinel/contract';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { fetchMenus, fetchUserInfo } from '../features/session/api/user-info.ts';
 import { i18n, tr } from '../shared/i18n/i18n.ts';
@@ -16,7 +16,7 @@ export async function loadSession(): Promise<void> {
   useUserStore.getState().setUser(info, menus);
   usePermissionStore.getState().setCodes(
     computePermitted(
-      MENU_TREE,
+      [...MENU_TREE, ...LAYOUT_EXTRA_ROUTES],
       menus.map((m) => m.code),
       info.roles,
     ),
