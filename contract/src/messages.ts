@@ -119,6 +119,19 @@ export const MESSAGES = {
   'mail.testFailed': { en: 'The test message could not be sent', 'zh-CN': '测试邮件发送失败' },
   'mail.testSent': { en: 'Test message sent', 'zh-CN': '测试邮件已发送' },
   'common.noData': { en: 'No data', 'zh-CN': '暂无数据' },
+  'threshold.order': {
+    en: 'The low threshold must be lower than the high threshold',
+    'zh-CN': '低阈值必须小于高阈值',
+  },
+  'field.host': { en: 'Please enter a correct host name or IP address', 'zh-CN': '请输入正确的主机名或IP地址' },
+  'mail.notConfigured': {
+    en: 'Please save the mail server settings first',
+    'zh-CN': '请先保存邮件服务器设置',
+  },
+  'algorithm.defaultLevel': {
+    en: 'The default level must be one of the selectable levels',
+    'zh-CN': '默认等级必须是可选等级之一',
+  },
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;
