@@ -9,6 +9,9 @@ export const BUTTONS: Record<string, string[]> = {
   alarmApproval: ['alarmApproval:approve', 'alarmApproval:noApprove'],
   accounts: ['accounts:add', 'accounts:edit', 'accounts:lock', 'accounts:role'],
   role: ['role:add', 'role:edit', 'role:delete', 'role:auth'],
+  cameraManagement: ['cameraManagement:bind', 'cameraManagement:enable', 'cameraManagement:unbind'],
+  controlAlgorithm: ['controlAlgorithm:add', 'controlAlgorithm:delete', 'controlAlgorithm:zone'],
+  temporaryAlgorithm: ['temporaryAlgorithm:add', 'temporaryAlgorithm:delete', 'temporaryAlgorithm:zone'],
 };
 
 /** Buttons the demo `operator` role is granted. */
