@@ -6,3 +6,5 @@ export * from './permissions.ts';
 export * from './scene-cameras.ts';
 export * from './session.ts';
 export * from './validators.ts';
+export * from './equipment.ts';
+export * from './algorithms.ts';
