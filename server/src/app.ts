@@ -25,6 +25,7 @@ import { installErrorHandling, installWebApp } from './platform/error-handler.ts
 import { AppError } from './platform/errors.ts';
 import { createMemoryBus, createRedisBus, type EventBus } from './platform/event-bus.ts';
 import { createLoginLimiter } from './platform/login-limiter.ts';
+import { mediaRoutes, multipartPlugin } from './platform/media.ts';
 import './platform/types.ts';
 
 export const API_PREFIX = '/api/v2/backend';
@@ -168,11 +169,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs' });
     await app.register(authPlugin);
+    await app.register(multipartPlugin);
 
     await app.register(healthRoutes);
     await app.register(sessionRoutes, { prefix: API_PREFIX });
     await app.register(exportRoutes, { prefix: API_PREFIX });
     await app.register(eventRoutes, { prefix: API_PREFIX });
+    await app.register(mediaRoutes, { prefix: API_PREFIX });
     for (const domain of [
       plantRoutes,
       devicesRoutes,

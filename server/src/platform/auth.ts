@@ -58,6 +58,22 @@ function queryToken(request: FastifyRequest): string | undefined {
   return typeof token === 'string' && token ? token : undefined;
 }
 
+/** The web app keeps its token in the `user_token` cookie (used where headers cannot be set: <img>). */
+function cookieToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name !== 'user_token') continue;
+    try {
+      return decodeURIComponent(rest.join('=')).trim() || undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
 /** Language and authentication of every request (before body parsing: 401 wins over 400). */
 export const authPlugin = fp(
   async (app) => {
@@ -69,7 +85,10 @@ export const authPlugin = fp(
       const access = config?.access;
       if (access === undefined || access === 'public') return;
 
-      const token = headerToken(request) ?? (config.tokenInQuery ? queryToken(request) : undefined);
+      const token =
+        headerToken(request) ??
+        (config.tokenInQuery ? queryToken(request) : undefined) ??
+        (config.tokenInCookie ? cookieToken(request) : undefined);
       if (!token) throw unauthorized();
       const cfg = app.appConfig;
       const live = await resolveSession(app.db, token, {

@@ -36,6 +36,8 @@ declare module 'fastify' {
     allowBeforePasswordChange?: boolean;
     /** Also accept the token as `?token=` (EventSource cannot set headers). */
     tokenInQuery?: boolean;
+    /** Also accept the web app's `user_token` cookie (GET of media for <img src>). */
+    tokenInCookie?: boolean;
   }
   interface FastifyRequest {
     lang: Lang;

@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { dirname, extname, resolve, sep } from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import sharp from 'sharp';
+import { z } from 'zod';
+import { envelopeOf, ok } from './envelope.ts';
+import { AppError, badRequest, notFound } from './errors.ts';
+
+/** SPEC §5: snapshot and logo images are at most 500 KB. */
+export const MAX_IMAGE_BYTES = 500 * 1024;
+/** Refuse decompression bombs: no stored image needs more than ~40 megapixels. */
+const MAX_INPUT_PIXELS = 40_000_000;
+/** URL prefix of stored media (GET, logged-in users). */
+export const MEDIA_URL_PREFIX = '/api/v2/backend/media/';
+
+/** What callers may upload through POST …/media/image (the media subdirectory). */
+export const IMAGE_KINDS = ['snapshot', 'logo', 'zone'] as const;
+export type ImageKind = (typeof IMAGE_KINDS)[number];
+
+export interface StoredImage {
+  /** Relative to DATA_DIR/media, e.g. 'logo/3f9c….png' (store this in the database). */
+  path: string;
+  /** Where the browser fetches it: '/api/v2/backend/media/logo/3f9c….png'. */
+  url: string;
+}
+
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+const CONTENT_TYPES: Record<string, string> = {
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+};
+
+export const mediaRoot = (app: FastifyInstance) => resolve(app.appConfig.dataDir, 'media');
+
+/** '/api/v2/backend/media/<path>' for a stored relative path ('' stays '' — no image). */
+export function mediaUrl(path: string): string {
+  if (!path) return '';
+  return MEDIA_URL_PREFIX + path.split('/').map(encodeURIComponent).join('/');
+}
+
+/**
+ * The absolute file of a relative media path, or undefined when the path could leave the media
+ * directory (every segment must be a plain name: no '..', no '.', no empty or hidden segment).
+ */
+export function resolveMediaPath(root: string, relative: string): string | undefined {
+  const segments = relative.split('/');
+  if (segments.length === 0 || segments.length > 8) return undefined;
+  if (!segments.every((s) => SEGMENT.test(s))) return undefined;
+  const absolute = resolve(root, ...segments);
+  if (!absolute.startsWith(root + sep)) return undefined;
+  return absolute;
+}
+
+/**
+ * Checks an uploaded image by its content (JPEG or PNG only: 400 'image.type'), its size
+ * (at most 500 KB: 413 'image.size'), re-encodes it (drops metadata, applies the EXIF
+ * orientation; JPEG stays JPEG, PNG stays PNG) and stores it under DATA_DIR/media/<subdir>/.
+ */
+export function storeImage(
+  app: FastifyInstance,
+  input: { buffer: Buffer; subdir: string },
+): Promise<StoredImage> {
+  return storeImageIn(mediaRoot(app), input);
+}
+
+/** storeImage into a given media directory (seeds: DemoSeedContext.mediaDir). */
+export async function storeImageIn(
+  mediaDir: string,
+  input: { buffer: Buffer; subdir: string },
+): Promise<StoredImage> {
+  const { buffer, subdir } = input;
+  if (!subdir.split('/').every((s) => SEGMENT.test(s))) throw new Error(`invalid media subdir ${subdir}`);
+  if (buffer.length === 0) throw badRequest('image.type');
+  if (buffer.length > MAX_IMAGE_BYTES) throw new AppError(413, 'image.size');
+  let format: string | undefined;
+  try {
+    format = (await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
+  } catch {
+    throw badRequest('image.type');
+  }
+  if (format !== 'jpeg' && format !== 'png') throw badRequest('image.type');
+
+  let output: Buffer;
+  try {
+    const pipeline = sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+    output =
+      format === 'jpeg'
+        ? await pipeline.jpeg({ quality: 85, mozjpeg: true }).toBuffer()
+        : await pipeline.png({ compressionLevel: 9 }).toBuffer();
+  } catch {
+    // Announced as JPEG/PNG but not decodable (truncated, corrupt).
+    throw badRequest('image.type');
+  }
+
+  const name = `${randomBytes(12).toString('hex')}.${format === 'jpeg' ? 'jpg' : 'png'}`;
+  const path = `${subdir}/${name}`;
+  const file = resolveMediaPath(resolve(mediaDir), path);
+  if (!file) throw new Error(`invalid media path ${path}`);
+  await mkdir(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, output);
+  await rename(temporary, file);
+  return { path, url: mediaUrl(path) };
+}
+
+/** Removes a stored media file (e.g. a replaced logo). Unknown or unsafe paths are ignored. */
+export async function removeMedia(app: FastifyInstance, path: string): Promise<void> {
+  if (!path) return;
+  const file = resolveMediaPath(mediaRoot(app), path);
+  if (!file) return;
+  await unlink(file).catch(() => undefined);
+}
+
+/**
+ * Reads the single uploaded file of a multipart request (any field name). An oversize file
+ * arrives truncated just above the limit, so storeImage answers 413 'image.size'.
+ */
+export async function readImageUpload(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw badRequest('image.type');
+  const part = await request.file();
+  if (!part) throw badRequest('image.type');
+  return part.toBuffer();
+}
+
+/**
+ * @fastify/multipart for the whole app (`await request.file()` in any route): a file is cut just
+ * above 500 KB instead of failing the request, so that storeImage answers 413 'image.size'.
+ */
+export const multipartPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(multipart, {
+      throwFileSizeLimit: false,
+      limits: { fileSize: MAX_IMAGE_BYTES + 1, files: 1, fields: 20, fieldSize: 64 * 1024 },
+    });
+  },
+  { name: 'multipart-upload' },
+);
+
+const storedImage = z.object({ path: z.string(), url: z.string() });
+
+/**
+ * GET /media/* (logged-in users; the `user_token` cookie counts as the token, so `<img src>`
+ * works) and POST /media/image?kind=… (multipart field `file`). Mounted under /api/v2/backend.
+ */
+export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/media/*',
+    {
+      config: { access: 'user', tokenInCookie: true },
+      schema: { hide: true, params: z.object({ '*': z.string() }) },
+    },
+    async (request, reply) => {
+      const file = resolveMediaPath(mediaRoot(app), request.params['*']);
+      const type = file ? CONTENT_TYPES[extname(file).toLowerCase()] : undefined;
+      if (!file || !type) throw notFound();
+      const info = await stat(file).catch(() => undefined);
+      if (!info?.isFile()) throw notFound();
+      const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+      reply
+        .header('cache-control', 'private, max-age=86400')
+        .header('etag', etag)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'");
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type(type).send(await readFile(file));
+    },
+  );
+
+  app.post(
+    '/media/image',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['media'],
+        summary: 'Upload a JPEG or PNG image (multipart field `file`, at most 500 KB)',
+        consumes: ['multipart/form-data'],
+        querystring: z.object({ kind: z.enum(IMAGE_KINDS) }),
+        response: { 200: envelopeOf(storedImage) },
+      },
+    },
+    async (request) => {
+      const buffer = await readImageUpload(request);
+      const stored = await storeImage(app, { buffer, subdir: request.query.kind });
+      return ok(request, stored);
+    },
+  );
+};
