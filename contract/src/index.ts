@@ -6,5 +6,6 @@ export * from './permissions.ts';
 export * from './scene-cameras.ts';
 export * from './session.ts';
 export * from './validators.ts';
+export * from './workflows.ts';
 export * from './equipment.ts';
 export * from './algorithms.ts';

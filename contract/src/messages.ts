@@ -132,6 +132,19 @@ export const MESSAGES = {
     en: 'The default level must be one of the selectable levels',
     'zh-CN': '默认等级必须是可选等级之一',
   },
+  'flow.startNode': {
+    en: 'A flowchart needs exactly one start node',
+    'zh-CN': '流程图必须有且只有一个开始节点',
+  },
+  'flow.endNode': { en: 'A flowchart needs at least one end node', 'zh-CN': '流程图至少需要一个结束节点' },
+  'flow.edgeEnds': {
+    en: 'Every connection must join two different existing nodes',
+    'zh-CN': '连线的两端必须是两个已存在的不同节点',
+  },
+  'flow.tooLarge': {
+    en: 'A flowchart can have at most 200 nodes and 400 connections',
+    'zh-CN': '流程图最多200个节点、400条连线',
+  },
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

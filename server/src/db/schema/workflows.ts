@@ -1,3 +1,4 @@
+import type { FlowChart } from '@sentinel/contract';
 import { integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -9,19 +10,7 @@ export const workflowType = pgTable('workflow_type', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
-/** A flowchart: nodes (small, large, start, end) and edges as drawn in the editor. */
-export interface FlowChart {
-  nodes: Array<{
-    id: string;
-    shape: 'small' | 'large' | 'start' | 'end';
-    label: string;
-    x: number;
-    y: number;
-    data?: Record<string, unknown>;
-  }>;
-  edges: Array<{ id: string; source: string; target: string; label?: string }>;
-}
-
+/** A flowchart: nodes (small, large, start, end) and edges as drawn in the editor (see contract/src/workflows.ts). */
 export const workflow = pgTable('workflow', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
