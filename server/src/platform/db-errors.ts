@@ -4,6 +4,8 @@ import { AppError } from './errors.ts';
 /** PostgreSQL error codes the domains turn into honest answers. */
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
+/** ON DELETE RESTRICT raises restrict_violation, not foreign_key_violation. */
+const RESTRICT_VIOLATION = '23001';
 
 function pgCode(error: unknown): string | undefined {
   let current: unknown = error;
@@ -17,7 +19,10 @@ function pgCode(error: unknown): string | undefined {
 }
 
 export const isUniqueViolation = (error: unknown) => pgCode(error) === UNIQUE_VIOLATION;
-export const isForeignKeyViolation = (error: unknown) => pgCode(error) === FOREIGN_KEY_VIOLATION;
+export const isForeignKeyViolation = (error: unknown) => {
+  const code = pgCode(error);
+  return code === FOREIGN_KEY_VIOLATION || code === RESTRICT_VIOLATION;
+};
 
 /**
  * Runs a write and answers 409 with the given message when it breaks a uniqueness rule
