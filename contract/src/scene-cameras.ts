@@ -25,7 +25,7 @@ export const sceneCameraListQuery = pageQuery.extend({
   /** true: enabled only, false: disabled only, absent or null: both. */
   enabled: z.boolean().nullish(),
 });
-export type SceneCameraListQuery = z.input<typeof sceneCameraListQuery>;
+export type SceneCameraListQuery = z.infer<typeof sceneCameraListQuery>;
 
 export const sceneCameraItem = z.object({
   /** Scene camera (binding) id. */
@@ -75,7 +75,7 @@ export const bindableCameraQuery = pageQuery.extend({
   sceneId: id,
   keyword: z.string().trim().max(100, { error: 'field.tooLong' }).default(''),
 });
-export type BindableCameraQuery = z.input<typeof bindableCameraQuery>;
+export type BindableCameraQuery = z.infer<typeof bindableCameraQuery>;
 
 export const bindableCamera = z.object({
   id: z.number(),
@@ -118,7 +118,7 @@ export const zoneInput = z.object({
     .min(MIN_ZONE_POINTS, { error: 'zone.invalid' })
     .max(MAX_ZONE_POINTS, { error: 'zone.invalid' }),
 });
-export type ZoneInput = z.input<typeof zoneInput>;
+export type ZoneInput = z.infer<typeof zoneInput>;
 
 export const zoneList = z.array(zoneInput).max(MAX_ZONES, { error: 'zone.max' });
 
@@ -132,7 +132,7 @@ export type ZoneItem = z.infer<typeof zoneItem>;
 
 /** Save (replace) the zones of one scene camera algorithm, in this order. */
 export const saveZonesBody = z.object({ sceneCameraAlgorithmId: id, zones: zoneList });
-export type SaveZonesBody = z.input<typeof saveZonesBody>;
+export type SaveZonesBody = z.infer<typeof saveZonesBody>;
 
 /** New order of the zones of one scene camera algorithm: every zone id exactly once. */
 export const sortZonesBody = z.object({
@@ -149,7 +149,7 @@ export const algorithmChoice = z.object({
   level: z.number({ error: 'algorithm.oneLevel' }).int({ error: 'algorithm.oneLevel' }),
   zones: zoneList.optional(),
 });
-export type AlgorithmChoice = z.input<typeof algorithmChoice>;
+export type AlgorithmChoice = z.infer<typeof algorithmChoice>;
 
 export const createAlgorithmBody = z.object({
   sceneCameraId: id,
@@ -167,7 +167,7 @@ export const createAlgorithmBody = z.object({
       });
     }),
 });
-export type CreateAlgorithmBody = z.input<typeof createAlgorithmBody>;
+export type CreateAlgorithmBody = z.infer<typeof createAlgorithmBody>;
 
 export const sceneCameraAlgorithmItem = z.object({
   /** Scene camera algorithm id. */
