@@ -1,4 +1,5 @@
 export * from './api-paths.ts';
+export * from './devices.ts';
 export * from './envelope.ts';
 export * from './menu-tree.ts';
 export * from './messages.ts';
@@ -7,5 +8,8 @@ export * from './scene-cameras.ts';
 export * from './session.ts';
 export * from './validators.ts';
 export * from './workflows.ts';
+export * from './scenes.ts';
 export * from './equipment.ts';
 export * from './algorithms.ts';
+export * from './plant.ts';
+export * from './media.ts';

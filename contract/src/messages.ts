@@ -119,6 +119,8 @@ export const MESSAGES = {
   'mail.testFailed': { en: 'The test message could not be sent', 'zh-CN': '测试邮件发送失败' },
   'mail.testSent': { en: 'Test message sent', 'zh-CN': '测试邮件已发送' },
   'common.noData': { en: 'No data', 'zh-CN': '暂无数据' },
+  'field.url': { en: 'Please enter a correct address', 'zh-CN': '请输入正确的地址' },
+  'camera.codeDuplicate': { en: 'This camera code already exists', 'zh-CN': '摄像机编码已存在' },
   'threshold.order': {
     en: 'The low threshold must be lower than the high threshold',
     'zh-CN': '低阈值必须小于高阈值',

@@ -1,4 +1,247 @@
+import {
+  algorithmStateHoi,
+  idParams,
+  type SceneKind,
+  sceneAlgorithmItem,
+  sceneAlgorithmParams,
+  sceneBody,
+  sceneDetail,
+  sceneIdsBody,
+  sceneItem,
+  sceneListAllQuery,
+  sceneListQuery,
+  sceneUpdateBody,
+} from '@sentinel/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../platform/auth.ts';
+import { envelopeOf, ok } from '../../platform/envelope.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { cameraAlgorithms, sceneAlgorithmStates } from './algorithm-repo.ts';
+import { fixedOperationRoutes } from './fixed-operation-routes.ts';
+import { jobTypeRoutes } from './job-type-routes.ts';
+import { findScene, listAllScenes, listScenes, sceneCameras } from './repo.ts';
+import {
+  assertCanWrite,
+  createScene,
+  deleteScenes,
+  kindsOf,
+  requireAnySceneWrite,
+  sceneKindOf,
+  setSceneEnabled,
+  updateScene,
+} from './service.ts';
 
-/** HTTP routes of the scenes domain, mounted under /api/v2/backend. */
-export const scenesRoutes: FastifyPluginAsyncZod = async () => {};
+async function audit(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  action: string,
+  target: string,
+  detail: Record<string, unknown> = {},
+) {
+  const user = requireUser(request);
+  await app.audit.write({
+    accountId: user.accountId,
+    accountName: user.accountName,
+    action,
+    target,
+    detail,
+    ip: request.ip,
+  });
+}
+
+/**
+ * Scenes (SPEC §7 "Scenes"), mounted under /api/v2/backend. Writes need the permission of the page
+ * that manages the scene's kind (SCENE_KIND_PERMISSION); reads are open to every logged-in user.
+ */
+export const scenesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['scenes'];
+  const write = { access: 'user' as const };
+
+  app.post('/scene/list', {
+    config: { access: 'user' },
+    schema: {
+      tags,
+      summary: 'Scenes of one kind, newest first, with filters',
+      body: sceneListQuery,
+      response: { 200: envelopeOf(z.object({ list: z.array(sceneItem), count: z.number() })) },
+    },
+    handler: async (request) => {
+      const { page, limit, ...filter } = request.body;
+      return ok(request, await listScenes(app.db, filter, { page, limit }));
+    },
+  });
+
+  app.post('/scene/list/all', {
+    config: { access: 'user' },
+    schema: {
+      tags,
+      summary: 'Every scene of one kind (the scene menus: enabled true), by name',
+      body: sceneListAllQuery,
+      response: { 200: envelopeOf(z.array(sceneItem)) },
+    },
+    handler: async (request) => ok(request, await listAllScenes(app.db, request.body)),
+  });
+
+  app.post('/scene', {
+    config: write,
+    preValidation: requireAnySceneWrite,
+    schema: {
+      tags,
+      summary: 'Create a scene (general, job with its fixed operation, or temporary with its job)',
+      body: sceneBody,
+      response: { 200: envelopeOf(sceneItem) },
+    },
+    handler: async (request) => {
+      const body = request.body;
+      assertCanWrite(request, body.kind);
+      const id = await createScene(app.db, body, app.appConfig.now());
+      const created = await findScene(app.db, id);
+      if (!created) throw notFound();
+      await audit(app, request, 'scene.create', String(id), { name: body.name, kind: body.kind });
+      return ok(request, created, 'common.saved');
+    },
+  });
+
+  app.put('/scene', {
+    config: write,
+    preValidation: requireAnySceneWrite,
+    schema: {
+      tags,
+      summary: 'Edit a scene (not in the SPEC, which lists POST and DELETE only). The kind cannot change.',
+      body: sceneUpdateBody,
+      response: { 200: envelopeOf(sceneItem) },
+    },
+    handler: async (request) => {
+      const body = request.body;
+      const kind = await sceneKindOf(app.db, body.id);
+      assertCanWrite(request, kind);
+      if (body.kind !== kind)
+        throw badRequest('field.invalid', [{ field: 'kind', message: 'field.invalid' }]);
+      await updateScene(app.db, body, app.appConfig.now());
+      const updated = await findScene(app.db, body.id);
+      if (!updated) throw notFound();
+      await audit(app, request, 'scene.update', String(body.id), { name: body.name, kind });
+      return ok(request, updated, 'common.saved');
+    },
+  });
+
+  const removeMany = async (request: FastifyRequest, ids: number[]) => {
+    const kinds = await kindsOf(app.db, ids);
+    for (const kind of kinds) assertCanWrite(request, kind);
+    await deleteScenes(app.db, ids);
+    await audit(app, request, 'scene.delete', ids.join(','), { ids, kinds: [...kinds] });
+  };
+
+  app.delete('/scene/:id', {
+    config: write,
+    preValidation: requireAnySceneWrite,
+    schema: {
+      tags,
+      summary: 'Delete a scene with its cameras bindings, fixed operation or temporary job',
+      params: idParams,
+      response: { 200: envelopeOf(z.null()) },
+    },
+    handler: async (request) => {
+      await removeMany(request, [request.params.id]);
+      return ok(request, null, 'common.deleted');
+    },
+  });
+
+  app.delete('/scene', {
+    config: write,
+    preValidation: requireAnySceneWrite,
+    schema: {
+      tags,
+      summary: 'Delete several scenes at once (all or nothing: 404 when any id is unknown)',
+      body: sceneIdsBody,
+      response: { 200: envelopeOf(z.null()) },
+    },
+    handler: async (request) => {
+      await removeMany(request, request.body.ids);
+      return ok(request, null, 'common.deleted');
+    },
+  });
+
+  app.get('/scene/:id', {
+    config: { access: 'user' },
+    schema: { tags, summary: 'One scene', params: idParams, response: { 200: envelopeOf(sceneItem) } },
+    handler: async (request) => {
+      const found = await findScene(app.db, request.params.id);
+      if (!found) throw notFound();
+      return ok(request, found);
+    },
+  });
+
+  app.get('/scene/detail/:id', {
+    config: { access: 'user' },
+    schema: {
+      tags,
+      summary: 'A scene with its area path, job type, fixed operation or temporary job, and cameras',
+      params: idParams,
+      response: { 200: envelopeOf(sceneDetail) },
+    },
+    handler: async (request) => {
+      const found = await findScene(app.db, request.params.id);
+      if (!found) throw notFound();
+      return ok(request, { ...found, cameras: await sceneCameras(app.db, found.id) });
+    },
+  });
+
+  for (const [verb, enabled] of [
+    ['enable', true],
+    ['disable', false],
+  ] as const) {
+    app.post(`/scene/${verb}/:id`, {
+      config: write,
+      preValidation: requireAnySceneWrite,
+      schema: {
+        tags,
+        summary: `${enabled ? 'Enable' : 'Disable'} a scene`,
+        params: idParams,
+        response: { 200: envelopeOf(z.null()) },
+      },
+      handler: async (request) => {
+        const kind: SceneKind = await sceneKindOf(app.db, request.params.id);
+        assertCanWrite(request, kind);
+        await setSceneEnabled(app.db, request.params.id, enabled, app.appConfig.now());
+        await audit(app, request, `scene.${verb}`, String(request.params.id), { kind });
+        return ok(request, null, enabled ? 'common.enabled' : 'common.disabled');
+      },
+    });
+  }
+
+  app.get('/scene/:a/:b/getAlgorithm', {
+    config: { access: 'user' },
+    schema: {
+      tags,
+      summary: 'Algorithms configured for camera b in scene a, with their levels',
+      params: sceneAlgorithmParams,
+      response: { 200: envelopeOf(z.array(sceneAlgorithmItem)) },
+    },
+    handler: async (request) => {
+      const found = await cameraAlgorithms(app.db, request.params.a, request.params.b);
+      if (!found) throw notFound();
+      return ok(request, found);
+    },
+  });
+
+  app.get('/scene/:id/algorithmStateHOI', {
+    config: { access: 'user' },
+    schema: {
+      tags,
+      summary: 'Per camera of the scene: each algorithm and whether it runs',
+      params: idParams,
+      response: { 200: envelopeOf(algorithmStateHoi) },
+    },
+    handler: async (request) => {
+      const state = await sceneAlgorithmStates(app.db, request.params.id);
+      if (!state) throw notFound();
+      return ok(request, state);
+    },
+  });
+
+  await app.register(jobTypeRoutes);
+  await app.register(fixedOperationRoutes);
+};
