@@ -1,4 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cameraRoutes } from './camera-routes.ts';
+import { catalogueRoutes } from './catalogue-routes.ts';
+import { rotationRoutes } from './rotation-routes.ts';
+import { virtualCameraRoutes } from './virtual-camera-routes.ts';
 
-/** HTTP routes of the devices domain, mounted under /api/v2/backend. */
-export const devicesRoutes: FastifyPluginAsyncZod = async () => {};
+/**
+ * HTTP routes of the devices domain, mounted under /api/v2/backend: camera types, cameras
+ * (with snapshots), camera platforms, rotation groups and virtual cameras.
+ */
+export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(catalogueRoutes);
+  await app.register(cameraRoutes);
+  await app.register(rotationRoutes);
+  await app.register(virtualCameraRoutes);
+};

@@ -1,0 +1,164 @@
+import type { CameraListAllFilter, CameraListFilter, CameraOption, CameraRow } from '@sentinel/contract';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { camera, cameraPlatform, cameraType, plantNode } from '../../db/schema/index.ts';
+import { mediaUrl } from '../../platform/media.ts';
+
+/** `%` and `_` in a keyword match themselves. */
+export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The node and every node below it in the plant tree. */
+export const subtreeOf = (areaId: number) =>
+  sql`(with recursive sub(id) as (select ${areaId}::int union all select n.id from ${plantNode} n join sub on n.parent_id = sub.id) select id from sub)`;
+
+const columns = {
+  camera,
+  brand: cameraType.brand,
+  model: cameraType.model,
+  type: cameraType.type,
+  areaName: plantNode.name,
+  platformName: cameraPlatform.name,
+};
+
+type Joined = {
+  camera: typeof camera.$inferSelect;
+  brand: string | null;
+  model: string | null;
+  type: string | null;
+  areaName: string | null;
+  platformName: string | null;
+};
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toCameraRow(row: Joined): CameraRow {
+  const c = row.camera;
+  return {
+    id: c.id,
+    name: c.name,
+    code: c.code,
+    cameraTypeId: c.cameraTypeId,
+    brand: row.brand ?? '',
+    model: row.model ?? '',
+    type: row.type ?? '',
+    ip: c.ip,
+    videoPort: c.videoPort,
+    controlPort: c.controlPort,
+    agreement: c.agreement,
+    username: c.username,
+    deviceSerial: c.deviceSerial,
+    deviceCode: c.deviceCode,
+    positionLabel: c.positionLabel,
+    longitude: c.longitude,
+    latitude: c.latitude,
+    moving: c.moving,
+    online: c.online,
+    lastSeenAt: iso(c.lastSeenAt),
+    areaId: c.areaId,
+    areaName: row.areaName ?? '',
+    platformId: c.platformId,
+    platformName: row.platformName ?? '',
+    mainStreamUrl: c.mainStreamUrl,
+    subStreamUrl: c.subStreamUrl,
+    virtual: c.virtual,
+    snapshotUrl: c.snapshotPath ? mediaUrl(c.snapshotPath) : null,
+    enabled: c.enabled,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  };
+}
+
+function joined(db: Db) {
+  return db
+    .select(columns)
+    .from(camera)
+    .leftJoin(cameraType, eq(cameraType.id, camera.cameraTypeId))
+    .leftJoin(plantNode, eq(plantNode.id, camera.areaId))
+    .leftJoin(cameraPlatform, eq(cameraPlatform.id, camera.platformId));
+}
+
+function keywordFilter(keyword: string): SQL | undefined {
+  if (!keyword) return undefined;
+  const pattern = likePattern(keyword);
+  return or(ilike(camera.name, pattern), ilike(camera.code, pattern), ilike(camera.ip, pattern));
+}
+
+export async function listCameras(
+  db: Db,
+  query: CameraListFilter,
+): Promise<{ list: CameraRow[]; count: number }> {
+  const filters: (SQL | undefined)[] = [keywordFilter(query.keyword)];
+  if (query.areaId != null) filters.push(sql`${camera.areaId} in ${subtreeOf(query.areaId)}`);
+  if (query.online != null) filters.push(eq(camera.online, query.online));
+  if (query.cameraTypeId != null) filters.push(eq(camera.cameraTypeId, query.cameraTypeId));
+  if (query.type) filters.push(eq(cameraType.type, query.type));
+  if (query.virtual != null) filters.push(eq(camera.virtual, query.virtual));
+  if (query.enabled != null) filters.push(eq(camera.enabled, query.enabled));
+  const where = and(...filters);
+  const [total] = await db
+    .select({ n: count() })
+    .from(camera)
+    .leftJoin(cameraType, eq(cameraType.id, camera.cameraTypeId))
+    .where(where);
+  const rows = await joined(db)
+    .where(where)
+    .orderBy(desc(camera.createdAt), desc(camera.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return { list: rows.map(toCameraRow), count: Number(total?.n ?? 0) };
+}
+
+/** Picker list: every enabled camera (real and virtual) matching the keyword, by name. */
+export async function listCameraOptions(db: Db, query: CameraListAllFilter): Promise<CameraOption[]> {
+  const filters: (SQL | undefined)[] = [keywordFilter(query.keyword)];
+  if (query.areaId != null) filters.push(sql`${camera.areaId} in ${subtreeOf(query.areaId)}`);
+  if (query.virtual != null) filters.push(eq(camera.virtual, query.virtual));
+  const rows = await db
+    .select({
+      id: camera.id,
+      name: camera.name,
+      code: camera.code,
+      areaId: camera.areaId,
+      online: camera.online,
+      virtual: camera.virtual,
+      snapshotPath: camera.snapshotPath,
+    })
+    .from(camera)
+    .where(and(...filters))
+    .orderBy(asc(camera.name), asc(camera.id))
+    .limit(1000);
+  return rows.map(({ snapshotPath, ...rest }) => ({
+    ...rest,
+    snapshotUrl: snapshotPath ? mediaUrl(snapshotPath) : null,
+  }));
+}
+
+export async function findCamera(db: Db, id: number): Promise<CameraRow | undefined> {
+  const [row] = await joined(db).where(eq(camera.id, id));
+  return row ? toCameraRow(row) : undefined;
+}
+
+/** The references a camera form names: which of them do not exist. */
+export async function missingReferences(
+  db: Db,
+  refs: { cameraTypeId?: number | null; areaId?: number | null; platformId?: number | null },
+): Promise<string[]> {
+  const missing: string[] = [];
+  const exists = async (found: Promise<unknown[]>) => (await found).length > 0;
+  if (refs.cameraTypeId != null) {
+    const q = db.select({ id: cameraType.id }).from(cameraType).where(eq(cameraType.id, refs.cameraTypeId));
+    if (!(await exists(q))) missing.push('cameraTypeId');
+  }
+  if (refs.areaId != null) {
+    const q = db.select({ id: plantNode.id }).from(plantNode).where(eq(plantNode.id, refs.areaId));
+    if (!(await exists(q))) missing.push('areaId');
+  }
+  if (refs.platformId != null) {
+    const q = db
+      .select({ id: cameraPlatform.id })
+      .from(cameraPlatform)
+      .where(eq(cameraPlatform.id, refs.platformId));
+    if (!(await exists(q))) missing.push('platformId');
+  }
+  return missing;
+}

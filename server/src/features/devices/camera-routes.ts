@@ -1,0 +1,168 @@
+import {
+  cameraBody,
+  cameraListAllQuery,
+  cameraListQuery,
+  cameraOption,
+  cameraRow,
+  deviceIdResponse,
+  idParams,
+  snapshotResponse,
+} from '@sentinel/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { camera } from '../../db/schema/index.ts';
+import { guardWrite } from '../../platform/db-errors.ts';
+import { envelopeOf, ok } from '../../platform/envelope.ts';
+import { notFound } from '../../platform/errors.ts';
+import { mediaUrl, readImageUpload, removeMedia, storeImage } from '../../platform/media.ts';
+import { findCamera, listCameraOptions, listCameras, missingReferences } from './camera-repo.ts';
+import { auditChange, guardDelete, listOf, refuseMissing } from './shared.ts';
+
+const WRITE = { access: { permission: 'cameraSet' } } as const;
+
+/** Cameras (SPEC §3 Camera; /deviceManagement/cameraSet). */
+export const cameraRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['cameras'];
+
+  app.post('/camera/list', {
+    config: { access: 'user' },
+    schema: {
+      tags,
+      summary: 'Cameras: keyword (name, code, IP), area (with the nodes below), online, type',
+      body: cameraListQuery,
+      response: { 200: envelopeOf(listOf(cameraRow)) },
+    },
+    handler: async (request) => ok(request, await listCameras(app.db, request.body)),
+  });
+
+  app.post('/camera/list/all', {
+    config: { access: 'user' },
+    schema: {
+      tags,
+      summary: 'Every camera (real and virtual) for pickers: id, name, code, area, online, snapshot',
+      body: cameraListAllQuery,
+      response: { 200: envelopeOf(z.array(cameraOption)) },
+    },
+    handler: async (request) => ok(request, await listCameraOptions(app.db, request.body)),
+  });
+
+  app.get('/camera/:id', {
+    config: { access: 'user' },
+    schema: { tags, summary: 'One camera', params: idParams, response: { 200: envelopeOf(cameraRow) } },
+    handler: async (request) => {
+      const found = await findCamera(app.db, request.params.id);
+      if (!found) throw notFound('camera.notFound');
+      return ok(request, found);
+    },
+  });
+
+  app.post('/camera', {
+    config: WRITE,
+    schema: {
+      tags,
+      summary: 'Add a camera',
+      body: cameraBody,
+      response: { 200: envelopeOf(deviceIdResponse) },
+    },
+    handler: async (request) => {
+      const body = request.body;
+      refuseMissing(await missingReferences(app.db, body));
+      const [row] = await guardWrite(
+        () =>
+          app.db
+            .insert(camera)
+            .values({ ...body, virtual: false })
+            .returning({ id: camera.id }),
+        { duplicate: 'camera.codeDuplicate' },
+      );
+      if (!row) throw new Error('camera not inserted');
+      await auditChange(app, request, 'camera.create', row.id, { name: body.name, code: body.code });
+      return ok(request, { id: row.id }, 'common.saved');
+    },
+  });
+
+  app.put('/camera/:id', {
+    config: WRITE,
+    schema: {
+      tags,
+      summary: 'Edit a camera',
+      params: idParams,
+      body: cameraBody,
+      response: { 200: envelopeOf(deviceIdResponse) },
+    },
+    handler: async (request) => {
+      const { id } = request.params;
+      const existing = await findCamera(app.db, id);
+      if (!existing || existing.virtual) throw notFound('camera.notFound');
+      refuseMissing(await missingReferences(app.db, request.body));
+      await guardWrite(
+        () =>
+          app.db
+            .update(camera)
+            .set({ ...request.body, updatedAt: app.appConfig.now() })
+            .where(eq(camera.id, id)),
+        { duplicate: 'camera.codeDuplicate' },
+      );
+      await auditChange(app, request, 'camera.update', id, {
+        name: request.body.name,
+        code: request.body.code,
+      });
+      return ok(request, { id }, 'common.saved');
+    },
+  });
+
+  app.delete('/camera/:id', {
+    config: WRITE,
+    schema: {
+      tags,
+      summary: 'Delete a camera (refused while bound to a scene)',
+      params: idParams,
+      response: { 200: envelopeOf(z.null()) },
+    },
+    handler: async (request) => {
+      const { id } = request.params;
+      const existing = await findCamera(app.db, id);
+      if (!existing || existing.virtual) throw notFound('camera.notFound');
+      const [row] = await guardDelete(() =>
+        app.db.delete(camera).where(eq(camera.id, id)).returning({ snapshotPath: camera.snapshotPath }),
+      );
+      if (row?.snapshotPath) await removeMedia(app, row.snapshotPath);
+      await auditChange(app, request, 'camera.delete', id, { name: existing.name, code: existing.code });
+      return ok(request, null, 'common.deleted');
+    },
+  });
+
+  app.post('/camera/:id/snapshot', {
+    config: WRITE,
+    schema: {
+      tags,
+      summary: 'Upload the camera snapshot (multipart, JPEG or PNG, at most 500 KB)',
+      consumes: ['multipart/form-data'],
+      params: idParams,
+      response: { 200: envelopeOf(snapshotResponse) },
+    },
+    handler: async (request) => {
+      const { id } = request.params;
+      const [existing] = await app.db
+        .select({ id: camera.id, snapshotPath: camera.snapshotPath })
+        .from(camera)
+        .where(eq(camera.id, id));
+      if (!existing) throw notFound('camera.notFound');
+      const buffer = await readImageUpload(request);
+      const stored = await storeImage(app, { buffer, subdir: 'snapshot' });
+      const updated = await app.db
+        .update(camera)
+        .set({ snapshotPath: stored.path, updatedAt: app.appConfig.now() })
+        .where(eq(camera.id, id))
+        .returning({ id: camera.id });
+      if (updated.length === 0) {
+        await removeMedia(app, stored.path);
+        throw notFound('camera.notFound');
+      }
+      if (existing.snapshotPath) await removeMedia(app, existing.snapshotPath);
+      await auditChange(app, request, 'camera.snapshot', id, { path: stored.path });
+      return ok(request, { snapshotUrl: mediaUrl(stored.path) }, 'common.saved');
+    },
+  });
+};

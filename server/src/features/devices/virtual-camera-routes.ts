@@ -1,0 +1,125 @@
+import {
+  cameraListQuery,
+  cameraRow,
+  deviceIdResponse,
+  idParams,
+  isStreamUrl,
+  type VirtualCameraBody,
+  virtualCameraBody,
+} from '@sentinel/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { camera } from '../../db/schema/index.ts';
+import { guardWrite } from '../../platform/db-errors.ts';
+import { envelopeOf, ok } from '../../platform/envelope.ts';
+import { notFound } from '../../platform/errors.ts';
+import { removeMedia } from '../../platform/media.ts';
+import { findCamera, listCameras, missingReferences } from './camera-repo.ts';
+import { auditChange, guardDelete, listOf, refuseMissing } from './shared.ts';
+
+/** Virtual camera columns: the source is kept as the main stream; agreement says file or url. */
+function columnsOf(body: Required<VirtualCameraBody>) {
+  return {
+    name: body.name,
+    code: body.code,
+    mainStreamUrl: body.source,
+    agreement: isStreamUrl(body.source) ? 'url' : 'file',
+    areaId: body.areaId,
+    positionLabel: body.positionLabel,
+    enabled: body.enabled,
+    virtual: true,
+    online: true,
+  };
+}
+
+/** Virtual cameras (/deviceManagement/virtualCamera): a file or url replayed as a camera. */
+export const virtualCameraRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['virtual cameras'];
+  const write = { access: { permission: 'virtualCamera' } } as const;
+
+  app.post('/virtualCamera/list', {
+    config: { access: 'user' },
+    schema: {
+      tags,
+      summary: 'Virtual cameras (source in mainStreamUrl)',
+      body: cameraListQuery.omit({ virtual: true }),
+      response: { 200: envelopeOf(listOf(cameraRow)) },
+    },
+    handler: async (request) => ok(request, await listCameras(app.db, { ...request.body, virtual: true })),
+  });
+
+  app.post('/virtualCamera', {
+    config: write,
+    schema: {
+      tags,
+      summary: 'Add a virtual camera',
+      body: virtualCameraBody,
+      response: { 200: envelopeOf(deviceIdResponse) },
+    },
+    handler: async (request) => {
+      refuseMissing(await missingReferences(app.db, { areaId: request.body.areaId }));
+      const [row] = await guardWrite(
+        () => app.db.insert(camera).values(columnsOf(request.body)).returning({ id: camera.id }),
+        { duplicate: 'camera.codeDuplicate' },
+      );
+      if (!row) throw new Error('virtual camera not inserted');
+      await auditChange(app, request, 'virtualCamera.create', row.id, {
+        name: request.body.name,
+        source: request.body.source,
+      });
+      return ok(request, { id: row.id }, 'common.saved');
+    },
+  });
+
+  app.put('/virtualCamera/:id', {
+    config: write,
+    schema: {
+      tags,
+      summary: 'Edit a virtual camera',
+      params: idParams,
+      body: virtualCameraBody,
+      response: { 200: envelopeOf(deviceIdResponse) },
+    },
+    handler: async (request) => {
+      const { id } = request.params;
+      const existing = await findCamera(app.db, id);
+      if (!existing?.virtual) throw notFound('camera.notFound');
+      refuseMissing(await missingReferences(app.db, { areaId: request.body.areaId }));
+      await guardWrite(
+        () =>
+          app.db
+            .update(camera)
+            .set({ ...columnsOf(request.body), updatedAt: app.appConfig.now() })
+            .where(eq(camera.id, id)),
+        { duplicate: 'camera.codeDuplicate' },
+      );
+      await auditChange(app, request, 'virtualCamera.update', id, {
+        name: request.body.name,
+        source: request.body.source,
+      });
+      return ok(request, { id }, 'common.saved');
+    },
+  });
+
+  app.delete('/virtualCamera/:id', {
+    config: write,
+    schema: {
+      tags,
+      summary: 'Delete a virtual camera (refused while bound to a scene)',
+      params: idParams,
+      response: { 200: envelopeOf(z.null()) },
+    },
+    handler: async (request) => {
+      const { id } = request.params;
+      const existing = await findCamera(app.db, id);
+      if (!existing?.virtual) throw notFound('camera.notFound');
+      const [row] = await guardDelete(() =>
+        app.db.delete(camera).where(eq(camera.id, id)).returning({ snapshotPath: camera.snapshotPath }),
+      );
+      if (row?.snapshotPath) await removeMedia(app, row.snapshotPath);
+      await auditChange(app, request, 'virtualCamera.delete', id, { name: existing.name });
+      return ok(request, null, 'common.deleted');
+    },
+  });
+};
