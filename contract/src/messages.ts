@@ -147,6 +147,10 @@ export const MESSAGES = {
     en: 'A flowchart can have at most 200 nodes and 400 connections',
     'zh-CN': '流程图最多200个节点、400条连线',
   },
+  'node.invalidParent': {
+    en: 'A plant belongs to a factory, and an area to a plant or another area',
+    'zh-CN': '车间必须属于厂区，区域必须属于车间或其他区域',
+  },
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -15,6 +15,14 @@ export const BUTTONS: Record<string, string[]> = {
   cameraManagement: ['cameraManagement:bind', 'cameraManagement:enable', 'cameraManagement:unbind'],
   controlAlgorithm: ['controlAlgorithm:add', 'controlAlgorithm:delete', 'controlAlgorithm:zone'],
   temporaryAlgorithm: ['temporaryAlgorithm:add', 'temporaryAlgorithm:delete', 'temporaryAlgorithm:zone'],
+  regionalSettings: [
+    'regionalSettings:add',
+    'regionalSettings:edit',
+    'regionalSettings:move',
+    'regionalSettings:delete',
+  ],
+  factorySettings: ['factorySettings:add', 'factorySettings:edit', 'factorySettings:delete'],
+  collieryInfo: ['collieryInfo:edit'],
 };
 
 /** Buttons the demo `operator` role is granted. */
