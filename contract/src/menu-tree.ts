@@ -242,6 +242,7 @@ export const MENU_TREE: MenuNode[] = [
   page(180, 'deviceManagement', '/deviceManagement', t('Device management', '设备管理'), {
     children: [
       page(182, 'cameraSet', '/deviceManagement/cameraSet', t('Cameras', '摄像机设置')),
+      page(187, 'cameraType', '/deviceManagement/cameraType', t('Camera types', '摄像机类型')),
       page(186, 'cameraPlatform', '/deviceManagement/cameraPlatform', t('Camera platforms', '摄像机平台')),
       page(
         183,
