@@ -18,11 +18,12 @@ const featurePages = import.meta.glob<PageRegistry>('../features/*/pages.ts', {
 
 /** Pages that exist; every other tree node shows the shared "not available yet" page. */
 const PAGES: PageRegistry = {
-  ...Object.assign({}, ...Object.values(featurePages)),
   alarmRule: () => import('../features/placeholder/pages/alarm-rule-page.tsx'),
   generalSceneManage: () => import('../features/placeholder/pages/empty-group-page.tsx'),
   jobSceneManage: () => import('../features/placeholder/pages/empty-group-page.tsx'),
   firstLoginChangePassword: () => import('../features/session/pages/first-login-page.tsx'),
+  // Feature registries last: a feature's page replaces a placeholder of the same code.
+  ...Object.assign({}, ...Object.values(featurePages)),
 };
 
 const lazyPage = (load: LazyPage) => async () => ({ Component: (await load()).default });
