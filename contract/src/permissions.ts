@@ -14,12 +14,12 @@ export const BUTTONS: Record<string, string[]> = {
   cameraPlatform: ['cameraPlatform:add', 'cameraPlatform:edit', 'cameraPlatform:delete'],
   cameraRotationSet: ['cameraRotationSet:add', 'cameraRotationSet:edit', 'cameraRotationSet:delete'],
   virtualCamera: ['virtualCamera:add', 'virtualCamera:edit', 'virtualCamera:delete'],
-  flowSet: ['flowSet:add', 'flowSet:edit', 'flowSet:delete'],
-  workflowType: ['workflowType:add', 'workflowType:edit', 'workflowType:delete'],
-  sceneWorkflowType: ['sceneWorkflowType:add', 'sceneWorkflowType:edit', 'sceneWorkflowType:delete'],
   cameraManagement: ['cameraManagement:bind', 'cameraManagement:enable', 'cameraManagement:unbind'],
   controlAlgorithm: ['controlAlgorithm:add', 'controlAlgorithm:delete', 'controlAlgorithm:zone'],
   temporaryAlgorithm: ['temporaryAlgorithm:add', 'temporaryAlgorithm:delete', 'temporaryAlgorithm:zone'],
+  flowSet: ['flowSet:add', 'flowSet:edit', 'flowSet:delete'],
+  workflowType: ['workflowType:add', 'workflowType:edit', 'workflowType:delete'],
+  sceneWorkflowType: ['sceneWorkflowType:add', 'sceneWorkflowType:edit', 'sceneWorkflowType:delete'],
   regionalSettings: [
     'regionalSettings:add',
     'regionalSettings:edit',
@@ -28,6 +28,25 @@ export const BUTTONS: Record<string, string[]> = {
   ],
   factorySettings: ['factorySettings:add', 'factorySettings:edit', 'factorySettings:delete'],
   collieryInfo: ['collieryInfo:edit'],
+  sceneSupervisionSet: [
+    'sceneSupervisionSet:add',
+    'sceneSupervisionSet:edit',
+    'sceneSupervisionSet:delete',
+    'sceneSupervisionSet:enable',
+  ],
+  fixedOperationSet: [
+    'fixedOperationSet:add',
+    'fixedOperationSet:edit',
+    'fixedOperationSet:delete',
+    'fixedOperationSet:enable',
+  ],
+  temporaryJobSet: [
+    'temporaryJobSet:add',
+    'temporaryJobSet:edit',
+    'temporaryJobSet:delete',
+    'temporaryJobSet:enable',
+  ],
+  temporaryJobType: ['temporaryJobType:add', 'temporaryJobType:edit', 'temporaryJobType:delete'],
 };
 
 /** Buttons the demo `operator` role is granted. */
