@@ -96,7 +96,12 @@ export const algorithmBody = z
     enabled: z.boolean().default(true),
   })
   .superRefine((value, ctx) => {
-    if (!value.levels.includes(value.defaultLevel)) {
+    // Also runs when other fields failed: judge only well-formed values.
+    const { levels, defaultLevel } = value as { levels: unknown; defaultLevel: unknown };
+    if (!Array.isArray(levels) || levels.length === 0 || typeof defaultLevel !== 'number') return;
+    if (!levels.every((l) => typeof l === 'number' && isPriorityCode(l)) || !isPriorityCode(defaultLevel))
+      return;
+    if (!levels.includes(defaultLevel)) {
       ctx.addIssue({ code: 'custom', path: ['defaultLevel'], message: 'algorithm.defaultLevel' });
     }
   });

@@ -83,16 +83,27 @@ export type IotEquipmentOption = z.infer<typeof iotEquipmentOption>;
 
 // ---------- Sensors ----------
 
-export const SENSOR_KINDS = ['gas', 'temperature', 'pressure', 'smoke', 'humidity', 'level', 'other'] as const;
+export const SENSOR_KINDS = [
+  'gas',
+  'temperature',
+  'pressure',
+  'smoke',
+  'humidity',
+  'level',
+  'other',
+] as const;
 export type SensorKind = (typeof SENSOR_KINDS)[number];
 
 /** low < high when both are set; the message sits on the high field. */
 const thresholdsInOrder =
   <K extends string>(low: K, high: K) =>
   (value: Record<K, number | null>, ctx: z.RefinementCtx) => {
-    const lo = value[low];
-    const hi = value[high];
-    if (lo !== null && hi !== null && !(lo < hi)) {
+    // Also runs when other fields failed: judge only two well-formed numbers.
+    const lo: unknown = value[low];
+    const hi: unknown = value[high];
+    if (typeof lo !== 'number' || typeof hi !== 'number' || !Number.isFinite(lo) || !Number.isFinite(hi))
+      return;
+    if (!(lo < hi)) {
       ctx.addIssue({ code: 'custom', path: [high], message: 'threshold.order' });
     }
   };
@@ -196,7 +207,8 @@ export const serverList = listOf(serverItem);
 // ---------- Mail server ----------
 
 /** Host name (RFC 1123 labels) or IPv4 address. */
-const HOST = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const HOST =
+  /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
 export const mailServerBody = z.object({
   host: z.string({ error: 'field.host' }).trim().regex(HOST, { error: 'field.host' }),
