@@ -252,6 +252,8 @@ export const MENU_TREE: MenuNode[] = [
       ),
       page(184, 'virtualCamera', '/deviceManagement/virtualCamera', t('Virtual cameras', '虚拟摄像机')),
       page(181, 'IotEquipment', '/deviceManagement/IotEquipment', t('IoT equipment', 'IOT设备')),
+      page(188, 'sensorSettings', '/deviceManagement/sensorSettings', t('Sensor settings', '传感器设置')),
+      page(189, 'dcsSettings', '/deviceManagement/dcsSettings', t('DCS settings', 'DCS设置')),
       page(
         185,
         'deviceServerSettings',
