@@ -47,6 +47,13 @@ export const BUTTONS: Record<string, string[]> = {
     'temporaryJobSet:enable',
   ],
   temporaryJobType: ['temporaryJobType:add', 'temporaryJobType:edit', 'temporaryJobType:delete'],
+  IotEquipment: ['IotEquipment:add', 'IotEquipment:edit', 'IotEquipment:delete'],
+  sensorSettings: ['sensorSettings:add', 'sensorSettings:edit', 'sensorSettings:delete'],
+  dcsSettings: ['dcsSettings:add', 'dcsSettings:edit', 'dcsSettings:delete'],
+  deviceServerSettings: ['deviceServerSettings:add', 'deviceServerSettings:edit', 'deviceServerSettings:delete'],
+  systemServerSettings: ['systemServerSettings:save', 'systemServerSettings:test'],
+  algorithmType: ['algorithmType:add', 'algorithmType:edit', 'algorithmType:delete'],
+  algorithmSetting: ['algorithmSetting:add', 'algorithmSetting:edit', 'algorithmSetting:delete'],
 };
 
 /** Buttons the demo `operator` role is granted. */
