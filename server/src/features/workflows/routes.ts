@@ -158,8 +158,8 @@ export const workflowsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const outcome = await deleteWorkflowType(app.db, request.params.id);
-      if (outcome.result === 'missing') throw notFound();
-      if (outcome.result === 'inUse') throw conflict('common.inUse');
+      if (outcome.result !== 'deleted')
+        throw outcome.result === 'inUse' ? conflict('common.inUse') : notFound();
       await audit(request, 'workflowType.delete', String(request.params.id), { name: outcome.name });
       return ok(request, null, 'common.deleted');
     },
@@ -276,8 +276,8 @@ export const workflowsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const outcome = await deleteWorkflow(app.db, request.params.id);
-      if (outcome.result === 'missing') throw notFound();
-      if (outcome.result === 'inUse') throw conflict('common.inUse');
+      if (outcome.result !== 'deleted')
+        throw outcome.result === 'inUse' ? conflict('common.inUse') : notFound();
       await audit(request, 'workflow.delete', String(request.params.id), { name: outcome.name });
       return ok(request, null, 'common.deleted');
     },
