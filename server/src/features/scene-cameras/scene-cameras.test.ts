@@ -6,6 +6,7 @@ import {
   type SceneCameraAlgorithmItem,
   type SceneCameraItem,
   type ZoneItem,
+  zoneInput,
 } from '@sentinel/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -29,6 +30,7 @@ import {
   login,
   type TestDatabase,
 } from '../../test/helpers.ts';
+import { seedSceneCameras } from './seed.ts';
 
 const SQUARE: Array<[number, number]> = [
   [0.1, 0.1],
@@ -440,5 +442,62 @@ describe.each(backends)('scene cameras on %s', (backend) => {
     ]) {
       expect(actions.has(action), action).toBe(true);
     }
+  });
+});
+
+describe('scene cameras demo seed', () => {
+  let app: FastifyInstance;
+  let tdb: TestDatabase;
+  beforeAll(async () => {
+    tdb = await createTestDatabase('pglite');
+    app = await buildTestApp(tdb);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('skips quietly when scenes, cameras or algorithms are missing', async () => {
+    await seedSceneCameras(app.db, { mediaDir: '/nonexistent' });
+    expect(await app.db.select().from(sceneCamera)).toEqual([]);
+  });
+
+  it('binds 2–4 cameras per scene, 1–3 algorithms per camera at an allowed level, and valid zones', async () => {
+    const [area] = await app.db.insert(plantNode).values({ name: '焦化车间', kind: 'area' }).returning();
+    if (!area) throw new Error('no area');
+    await app.db.insert(scene).values(
+      ['装车区', '配煤仓', '动火作业', '受限空间'].map((name, i) => ({
+        name,
+        kind: i < 2 ? 'general' : 'job',
+        areaId: area.id,
+      })),
+    );
+    await app.db
+      .insert(camera)
+      .values(
+        Array.from({ length: 6 }, (_, i) => ({ name: `摄像机${i}`, code: `CAM-S${i}`, areaId: area.id })),
+      );
+    await app.db.insert(algorithm).values([
+      { code: 'a1', name: '安全帽', levels: [120002, 120003] },
+      { code: 'a2', name: '烟火', levels: [120004], defaultLevel: 120004 },
+      { code: 'a3', name: '入侵', levels: [120001] },
+    ]);
+    await seedSceneCameras(app.db, { mediaDir: '/nonexistent' });
+    const bindings = await app.db.select().from(sceneCamera);
+    const perScene = new Map<number, number>();
+    for (const b of bindings) perScene.set(b.sceneId, (perScene.get(b.sceneId) ?? 0) + 1);
+    expect(perScene.size).toBe(4);
+    for (const n of perScene.values()) expect(n).toBeGreaterThanOrEqual(2);
+    for (const n of perScene.values()) expect(n).toBeLessThanOrEqual(4);
+    const catalogue = new Map((await app.db.select().from(algorithm)).map((a) => [a.id, a]));
+    const runs = await app.db.select().from(sceneCameraAlgorithm);
+    for (const b of bindings) {
+      const mine = runs.filter((r) => r.sceneCameraId === b.id);
+      expect(mine.length).toBeGreaterThanOrEqual(1);
+      expect(mine.length).toBeLessThanOrEqual(3);
+      for (const r of mine) expect(catalogue.get(r.algorithmId)?.levels).toContain(r.level);
+    }
+    const zones = await app.db.select().from(detectionZone);
+    expect(zones.length).toBeGreaterThan(0);
+    for (const z of zones) expect(zoneInput.safeParse({ name: z.name, points: z.points }).success).toBe(true);
   });
 });
