@@ -48,6 +48,12 @@ export interface SidebarModel {
   parents: Map<string, string>;
 }
 
+/** Items added under a menu (the enabled scenes of the scene menu groups), with the group page first. */
+export interface ExtraMenuChildren {
+  overviewLabel: string;
+  items: Array<{ key: string; label: string; path: string }>;
+}
+
 const visible = (node: MenuNode, permitted: ReadonlySet<string>) =>
   !node.hidden && permitted.has(node.code) && !node.path.includes(':');
 
@@ -60,6 +66,7 @@ export function buildSidebar(
   permitted: ReadonlySet<string>,
   lang: Lang,
   serverMenus: ServerMenu[] = [],
+  extra: Record<string, ExtraMenuChildren> = {},
 ): SidebarModel {
   const paths = new Map<string, string>();
   const parents = new Map<string, string>();
@@ -72,6 +79,26 @@ export function buildSidebar(
       paths.set(only.code, only.path);
       if (parent) parents.set(only.code, parent);
       return { key: only.code, icon, label: only.title[lang], title: only.title[lang] };
+    }
+    const added = extra[node.code];
+    if (children.length === 0 && added && added.items.length > 0) {
+      if (parent) parents.set(node.code, parent);
+      const overview = `${node.code}:overview`;
+      paths.set(overview, node.path);
+      parents.set(overview, node.code);
+      for (const item of added.items) {
+        paths.set(item.key, item.path);
+        parents.set(item.key, node.code);
+      }
+      return {
+        key: node.code,
+        icon,
+        label: node.title[lang],
+        children: [
+          { key: overview, label: added.overviewLabel, title: added.overviewLabel },
+          ...added.items.map((item) => ({ key: item.key, label: item.label, title: item.label })),
+        ],
+      };
     }
     if (children.length === 0) {
       paths.set(node.code, node.path);

@@ -1,7 +1,8 @@
 import { MENU_TREE } from '@sentinel/contract';
 import { Menu } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useMatches, useNavigate } from 'react-router';
+import { sceneMenuKey, useSceneMenus } from '../../features/scenes/api/scene-menus.ts';
 import { useLang } from '../../shared/i18n/i18n.ts';
 import { nodeForCode, useRouteHandle } from '../../shared/routing/route-meta.ts';
 import { useAppStore } from '../../shared/stores/app-store.ts';
@@ -25,14 +26,32 @@ export function Sidebar() {
   const showLogo = useSettingsStore((s) => s.sidebarLogo);
   const navigate = useNavigate();
   const handle = useRouteHandle();
+  // The enabled scenes under the general / job scene menu groups.
+  const sceneMenus = useSceneMenus(locked ? new Set<string>() : permitted);
   const model = useMemo(
-    () => buildSidebar(MENU_TREE, locked ? new Set<string>() : permitted, lang, locked ? [] : serverMenus),
-    [permitted, lang, serverMenus, locked],
+    () =>
+      buildSidebar(
+        MENU_TREE,
+        locked ? new Set<string>() : permitted,
+        lang,
+        locked ? [] : serverMenus,
+        sceneMenus,
+      ),
+    [permitted, lang, serverMenus, locked, sceneMenus],
   );
 
-  // The active menu: the route itself, or for hidden pages the menu that grants them.
+  // The active menu: the route itself, or for hidden pages the menu that grants them (a scene
+  // page: its own scene item; a scene group page with scene items: its overview item).
   const node = nodeForCode(handle.code);
-  const activeKey = node?.hidden && node.grantedBy ? node.grantedBy : (handle.code ?? '');
+  const sceneId = useMatches().at(-1)?.params.id;
+  const grantKey = node?.hidden && node.grantedBy ? node.grantedBy : (handle.code ?? '');
+  const onScenePage = handle.code === 'generalScene' || handle.code === 'jobScene';
+  const sceneKey = onScenePage && sceneId ? sceneMenuKey(sceneId) : '';
+  const activeKey = model.paths.has(sceneKey)
+    ? sceneKey
+    : model.paths.has(`${grantKey}:overview`)
+      ? `${grantKey}:overview`
+      : grantKey;
   const parentKey = model.parents.get(activeKey);
   const collapsed = device === 'desktop' && !opened;
   const [openKeys, setOpenKeys] = useState<string[]>(parentKey ? [parentKey] : []);
