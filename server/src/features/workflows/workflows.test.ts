@@ -1,6 +1,7 @@
 import {
   type FlowChartInput,
   type FlowProblemData,
+  flowChartProblems,
   type ListResult,
   WORKFLOW_API,
   type WorkflowDetail,
@@ -21,6 +22,8 @@ import {
   login,
   type TestDatabase,
 } from '../../test/helpers.ts';
+import { DEMO_WORKFLOW_TYPES, HOT_WORK_FLOW_NAME } from './demo-names.ts';
+import { seedWorkflows } from './seed.ts';
 
 /** start → step → end, every required field filled. */
 function goodChart(): FlowChartInput {
@@ -389,6 +392,29 @@ describe.each(backends)('workflows on %s', (backend) => {
       expect(await detail(id)).toEqual(before);
       const all = body<WorkflowOption[]>(await call('GET', WORKFLOW_API.all)).data;
       expect(all.map((w) => w.name)).not.toContain('操作员流程');
+    });
+
+    it('seeds a complete demo hot-work flowchart that passes every chart rule', async () => {
+      await seedWorkflows(app.db, { mediaDir: '/nonexistent' });
+      await seedWorkflows(app.db, { mediaDir: '/nonexistent' });
+      const all = body<WorkflowOption[]>(await call('GET', WORKFLOW_API.all)).data;
+      const hot = all.find((w) => w.name === HOT_WORK_FLOW_NAME);
+      expect(hot?.typeName).toBe(DEMO_WORKFLOW_TYPES.hotWork);
+      const chart = (await detail(hot?.id ?? 0)).chart;
+      expect(flowChartProblems(chart)).toEqual([]);
+      expect(chart.nodes.map((n) => n.label)).toEqual([
+        '开始',
+        '作业申请',
+        '气体检测',
+        '监护人到位',
+        '动火作业',
+        '作业结束清理',
+        '结束',
+      ]);
+      const types = body<Array<{ name: string }>>(await call('GET', WORKFLOW_API.typeAll)).data.map(
+        (t) => t.name,
+      );
+      expect(types).toEqual(expect.arrayContaining(Object.values(DEMO_WORKFLOW_TYPES)));
     });
 
     it('answers 401 without a session', async () => {
