@@ -1,0 +1,57 @@
+import type { AreaTreeNode } from '@sentinel/contract';
+import { TreeSelect } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { useAreaTree } from '../api/area-tree.ts';
+
+interface TreeOption {
+  value: number;
+  title: string;
+  children?: TreeOption[];
+}
+
+const toOptions = (nodes: AreaTreeNode[]): TreeOption[] =>
+  nodes.map((n) => ({
+    value: n.id,
+    title: n.name,
+    children: n.children?.length ? toOptions(n.children) : undefined,
+  }));
+
+/** Picks a node of the plant tree (factory, plant or area). Empty while the tree is unavailable. */
+export function AreaSelect({
+  value,
+  onChange,
+  id,
+  placeholder,
+  style,
+  testId,
+}: {
+  value?: number | null;
+  onChange?: (value: number | null) => void;
+  id?: string;
+  placeholder?: string;
+  style?: React.CSSProperties;
+  testId?: string;
+}) {
+  const { t } = useTranslation('equipment');
+  const { data, isPending } = useAreaTree();
+  const treeData = useMemo(() => toOptions(data ?? []), [data]);
+  return (
+    <TreeSelect
+      id={id}
+      data-testid={testId}
+      value={value ?? undefined}
+      onChange={(next) => onChange?.(next ?? null)}
+      treeData={treeData}
+      loading={isPending}
+      allowClear
+      showSearch
+      treeNodeFilterProp="title"
+      treeDefaultExpandAll
+      placeholder={placeholder ?? t('field.area')}
+      notFoundContent={t('noAreas')}
+      style={style}
+      popupMatchSelectWidth={false}
+    />
+  );
+}

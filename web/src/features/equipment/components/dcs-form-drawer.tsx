@@ -1,0 +1,89 @@
+import { type DcsPointBody, type DcsPointItem, dcsPointBody } from '@sentinel/contract';
+import { Col, Form, Input, InputNumber, Row } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
+import { dcsApi } from '../api/dcs-points.ts';
+import { aboveRule, zodRule } from '../lib/zod-rule.ts';
+import { AreaSelect } from './area-select.tsx';
+import { FormDrawer } from './form-drawer.tsx';
+
+const f = dcsPointBody.shape;
+
+export function DcsFormDrawer({
+  editing,
+  onClose,
+}: {
+  editing: { row?: DcsPointItem } | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('equipment');
+  const [form] = Form.useForm<DcsPointBody>();
+  const save = dcsApi.useSave();
+  useEffect(() => {
+    if (!editing) return;
+    form.resetFields();
+    form.setFieldsValue(editing.row ?? { areaId: null });
+  }, [editing, form]);
+  const submit = async () => {
+    const values = await form.validateFields();
+    const body: DcsPointBody = {
+      ...values,
+      lowLimit: values.lowLimit ?? null,
+      highLimit: values.highLimit ?? null,
+      areaId: values.areaId ?? null,
+    };
+    try {
+      await save.mutateAsync({ id: editing?.row?.id, body });
+      onClose();
+    } catch (error) {
+      applyFieldErrors(form, error);
+    }
+  };
+  return (
+    <FormDrawer
+      open={editing !== null}
+      title={editing?.row ? t('dcs.edit') : t('dcs.add')}
+      onClose={onClose}
+      onSave={submit}
+      saving={save.isPending}
+      testId="dcs"
+    >
+      <Form form={form} layout="vertical" name="dcsPoint" onFinish={submit}>
+        <Form.Item name="tag" label={t('field.tag')} required rules={[zodRule(f.tag)]}>
+          <Input maxLength={64} autoFocus placeholder="FIC-1001.PV" />
+        </Form.Item>
+        <Form.Item name="name" label={t('field.name')} required rules={[zodRule(f.name)]}>
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item name="unit" label={t('field.unit')}>
+          <Input maxLength={20} />
+        </Form.Item>
+        <Form.Item name="areaId" label={t('field.location')}>
+          <AreaSelect testId="dcs-area" />
+        </Form.Item>
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item name="lowLimit" label={t('field.lowLimit')}>
+              <InputNumber style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="highLimit"
+              label={t('field.highLimit')}
+              dependencies={['lowLimit']}
+              rules={[aboveRule('lowLimit')]}
+            >
+              <InputNumber style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="description" label={t('field.description')}>
+          <Input.TextArea maxLength={500} rows={3} />
+        </Form.Item>
+        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+      </Form>
+    </FormDrawer>
+  );
+}

@@ -1,0 +1,44 @@
+import { Button, Drawer, Space } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from '../../../shared/i18n/i18n.ts';
+
+/** The add / edit drawer of a list page: the form in the body, cancel and save in the footer. */
+export function FormDrawer({
+  open,
+  title,
+  onClose,
+  onSave,
+  saving,
+  testId,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  onSave: () => void;
+  saving: boolean;
+  testId: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Drawer
+      open={open}
+      title={title}
+      onClose={onClose}
+      size={480}
+      destroyOnHidden
+      data-testid={`${testId}-drawer`}
+      footer={
+        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button onClick={onClose}>{t('cancel')}</Button>
+          <Button type="primary" loading={saving} onClick={onSave} data-testid={`${testId}-save`}>
+            {t('save')}
+          </Button>
+        </Space>
+      }
+    >
+      {children}
+    </Drawer>
+  );
+}

@@ -1,0 +1,70 @@
+import { SERVER_KINDS, type ServerBody, type ServerItem, serverBody } from '@sentinel/contract';
+import { Form, Input, InputNumber, Select, Switch } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
+import { serverApi } from '../api/servers.ts';
+import { zodRule } from '../lib/zod-rule.ts';
+import { FormDrawer } from './form-drawer.tsx';
+
+const f = serverBody.shape;
+
+export function ServerFormDrawer({
+  editing,
+  onClose,
+}: {
+  editing: { row?: ServerItem } | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('equipment');
+  const [form] = Form.useForm<ServerBody>();
+  const save = serverApi.useSave();
+  useEffect(() => {
+    if (!editing) return;
+    form.resetFields();
+    form.setFieldsValue(
+      editing.row ? { ...editing.row, kind: editing.row.kind as never } : { kind: 'analysis', online: false },
+    );
+  }, [editing, form]);
+  const submit = async () => {
+    const values = await form.validateFields();
+    try {
+      await save.mutateAsync({ id: editing?.row?.id, body: values });
+      onClose();
+    } catch (error) {
+      applyFieldErrors(form, error);
+    }
+  };
+  return (
+    <FormDrawer
+      open={editing !== null}
+      title={editing?.row ? t('server.edit') : t('server.add')}
+      onClose={onClose}
+      onSave={submit}
+      saving={save.isPending}
+      testId="server"
+    >
+      <Form form={form} layout="vertical" name="analysisServer" onFinish={submit}>
+        <Form.Item name="name" label={t('field.name')} required rules={[zodRule(f.name)]}>
+          <Input maxLength={50} autoFocus />
+        </Form.Item>
+        <Form.Item name="kind" label={t('field.serverKind')} required rules={[zodRule(f.kind)]}>
+          <Select options={SERVER_KINDS.map((k) => ({ value: k, label: t(`serverKind.${k}`) }))} />
+        </Form.Item>
+        <Form.Item name="ip" label={t('field.ip')} required rules={[zodRule(f.ip)]}>
+          <Input maxLength={15} placeholder="10.0.1.11" />
+        </Form.Item>
+        <Form.Item name="port" label={t('field.port')} required rules={[zodRule(f.port)]}>
+          <InputNumber style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="online" label={t('field.online')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item name="description" label={t('field.description')}>
+          <Input.TextArea maxLength={500} rows={3} />
+        </Form.Item>
+        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+      </Form>
+    </FormDrawer>
+  );
+}
