@@ -1,0 +1,204 @@
+import {
+  ALGORITHM_API,
+  type BindableCamera,
+  DEVICE_API,
+  type Envelope,
+  type ListResult,
+  SCENE_CAMERA_API,
+  type SceneCameraAlgorithmOption,
+  type SceneCameraScene,
+} from '@sentinel/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiChangePassword, apiLogin, NEW_PASSWORD } from './support/api.ts';
+import { launchBrowser, newPage } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+import { expectPath, loginThroughForm, toastText } from './support/ui.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+
+async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${server.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', lang: 'en', token },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const envelope = (await res.json()) as Envelope<T>;
+  if (envelope.status !== 0) throw new Error(`${path}: ${envelope.message}`);
+  return envelope.data;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  await apiChangePassword(server.url, 'admin', server.initialPasswords.admin ?? '', NEW_PASSWORD);
+  token = await apiLogin(server.url, 'admin', NEW_PASSWORD);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const bindableCameras = async (sceneId: number) =>
+  (
+    await api<ListResult<BindableCamera>>(SCENE_CAMERA_API.bindable, {
+      method: 'POST',
+      body: { page: 1, limit: 10, sceneId, keyword: '' },
+    })
+  ).list;
+
+/** When the demo has no free camera: one through the devices API. */
+async function addCamera(sceneId: number): Promise<BindableCamera> {
+  const type = await api<{ id: number }>(DEVICE_API.cameraType, {
+    method: 'POST',
+    body: { brand: '海康威视', model: 'DS-2CD-E2E', type: '枪机' },
+  });
+  await api(DEVICE_API.camera, {
+    method: 'POST',
+    body: { name: '装车台摄像机', code: 'CAM-E2E-1', cameraTypeId: type.id, ip: '10.20.0.9', videoPort: 554 },
+  });
+  const [camera] = await bindableCameras(sceneId);
+  if (!camera) throw new Error('no camera to bind');
+  return camera;
+}
+
+/** When the demo has no algorithm: one through the algorithms API. */
+async function addAlgorithm(): Promise<SceneCameraAlgorithmOption> {
+  await api(ALGORITHM_API.create, {
+    method: 'POST',
+    body: {
+      name: '安全帽检测',
+      code: 'e2e-helmet',
+      typeId: null,
+      levels: [120002, 120003],
+      defaultLevel: 120002,
+    },
+  });
+  const [algorithm] = await api<SceneCameraAlgorithmOption[]>(SCENE_CAMERA_API.algorithms);
+  if (!algorithm) throw new Error('no algorithm');
+  return algorithm;
+}
+
+async function chinesePage(): Promise<Page> {
+  const { page } = await newPage(browser, server.url, { locale: 'zh-CN' });
+  await page.goto('/login');
+  await loginThroughForm(page, 'admin', NEW_PASSWORD);
+  await expectPath(page, '/dashboard');
+  return page;
+}
+
+const row = (page: Page, text: string) =>
+  page.locator(
+    '[data-testid="scene-camera-table"] .ant-table-row, [data-testid="algorithm-table"] .ant-table-row',
+    {
+      hasText: text,
+    },
+  );
+
+async function confirmOk(page: Page, question: string) {
+  const dialog = page.locator('.ant-modal-confirm');
+  await dialog.waitFor();
+  expect(await dialog.innerText()).toContain(question);
+  await dialog.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('cameras in scenes', () => {
+  it('binds a camera, adds an algorithm with a drawn zone, disables and unbinds it — in Chinese', async () => {
+    // A demo general scene, a camera not yet bound to it, and an algorithm of the catalogue.
+    const scenes = await api<SceneCameraScene[]>(`${SCENE_CAMERA_API.scenes}?kind=general`);
+    const scene = scenes[0];
+    if (!scene) throw new Error('the demo has no general scene');
+    const camera = (await bindableCameras(scene.id))[0] ?? (await addCamera(scene.id));
+    const algorithm =
+      (await api<SceneCameraAlgorithmOption[]>(SCENE_CAMERA_API.algorithms))[0] ?? (await addAlgorithm());
+
+    const page = await chinesePage();
+    const manage = `/sceneManagement/cameraManagement?sceneId=${scene.id}`;
+    await page.goto(manage);
+    await page.getByTestId('scene-camera-table').waitFor();
+    await expect.poll(() => page.getByTestId('scene-select').innerText()).toContain(scene.name);
+
+    // Batch unbind with nothing selected.
+    await page.getByTestId('batch-unbind').click();
+    expect(await toastText(page)).toContain('请选择需要删除的摄像头!');
+
+    // Bind the camera through the dialog (search by code, tick, bind).
+    await page.getByTestId('bind-cameras').click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '绑定摄像机' });
+    await dialog.getByPlaceholder('搜索名称、编码或IP').fill(camera.code);
+    await dialog.getByPlaceholder('搜索名称、编码或IP').press('Enter');
+    await dialog.locator('.ant-table-row', { hasText: camera.code }).locator('.ant-checkbox-input').check();
+    await page.getByTestId('bind-submit').click();
+    await expect.poll(() => page.locator('.ant-message').innerText()).toContain('已绑定 1 个摄像机');
+    await row(page, camera.code).waitFor();
+    await page.reload();
+    await row(page, camera.code).waitFor();
+    expect(await row(page, camera.code).innerText()).toContain(camera.name);
+
+    // Scene control: add the algorithm at its default level.
+    await page.goto(`/sceneManagement/controlAlgorithm?sceneId=${scene.id}&cameraId=${camera.id}`);
+    await page.getByTestId('add-algorithms').click();
+    const add = page.locator('.ant-modal').filter({ hasText: '添加算法' });
+    await add.waitFor();
+    await page.getByTestId('add-algorithms-submit').click();
+    await expect.poll(() => add.innerText()).toContain('请先选择算法！');
+    await add.getByRole('combobox').fill(algorithm.name);
+    await add.getByRole('combobox').press('Enter');
+    await add.getByTestId(`level-row-${algorithm.code}`).waitFor();
+    await page.getByTestId('add-algorithms-submit').click();
+    await add.waitFor({ state: 'hidden' });
+    const table = page.getByTestId('algorithm-table');
+    await row(page, algorithm.name).waitFor();
+    expect(await table.innerText()).toContain('全画面');
+
+    // Draw a zone: four clicks on the snapshot, Enter closes the polygon, then save.
+    const svg = page.getByTestId('zone-svg');
+    await svg.waitFor();
+    const box = await svg.boundingBox();
+    if (!box) throw new Error('no zone canvas');
+    for (const [x, y] of [
+      [0.2, 0.3],
+      [0.7, 0.3],
+      [0.75, 0.8],
+      [0.15, 0.8],
+    ] as const) {
+      await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+    }
+    expect(await page.getByTestId('zone-editor').innerText()).toContain('正在绘制区域：4 个点');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('zone-row-0').waitFor();
+    await page.getByTestId('zone-name-0').fill('装车区');
+    await page.getByTestId('zone-save').click();
+    await expect.poll(() => page.locator('.ant-message').innerText()).toContain('保存成功');
+    await page.reload();
+    await row(page, algorithm.name).waitFor();
+    await expect.poll(() => row(page, algorithm.name).innerText()).toContain('装车区');
+    expect(await page.getByTestId('zone-name-0').inputValue()).toBe('装车区');
+    expect(await page.getByTestId('zone-shape-0').locator('polygon').getAttribute('points')).toMatch(/,/);
+
+    // Disable, then unbind — each seen after a reload.
+    await page.goto(manage);
+    const enabled = page.getByTestId(`enabled-${camera.code}`);
+    await enabled.waitFor();
+    expect(await enabled.getAttribute('aria-checked')).toBe('true');
+    await enabled.click();
+    await expect.poll(() => page.locator('.ant-message').innerText()).toContain('已停用');
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId(`enabled-${camera.code}`).getAttribute('aria-checked'))
+      .toBe('false');
+    expect(await row(page, camera.code).innerText()).toMatch(/\b1\b/);
+
+    await page.getByTestId(`unbind-${camera.code}`).click();
+    await confirmOk(page, '是否确定删除？');
+    await expect.poll(() => page.locator('.ant-message').innerText()).toContain('删除成功！');
+    await page.reload();
+    await page.getByTestId('scene-camera-table').waitFor();
+    await expect.poll(() => row(page, camera.code).count()).toBe(0);
+    await page.context().close();
+  });
+});
