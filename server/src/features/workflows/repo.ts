@@ -13,7 +13,8 @@ const page = (query: { page: number; limit: number }) => ({
 
 /* ---------- workflow types ---------- */
 
-const workflowCount = sql<number>`(select count(*) from ${workflow} where ${workflow.workflowTypeId} = ${workflowType.id})`;
+// Correlated subqueries name their tables explicitly: drizzle renders bare column names inside sql``.
+const workflowCount = sql<number>`(select count(*) from "workflow" as "wf" where "wf"."workflow_type_id" = "workflow_type"."id")`;
 
 export async function listWorkflowTypes(db: Db, query: { page: number; limit: number; name: string }) {
   const where = query.name ? ilike(workflowType.name, likePattern(query.name)) : undefined;
@@ -94,8 +95,8 @@ export async function deleteWorkflowType(
 
 /* ---------- workflows ---------- */
 
-const nodeCount = sql<number>`coalesce(jsonb_array_length(${workflow.chart} -> 'nodes'), 0)`;
-const usedBy = sql<number>`(select count(*) from ${fixedOperation} where ${fixedOperation.workflowId} = ${workflow.id})`;
+const nodeCount = sql<number>`coalesce(jsonb_array_length("workflow"."chart" -> 'nodes'), 0)`;
+const usedBy = sql<number>`(select count(*) from "fixed_operation" as "fo" where "fo"."workflow_id" = "workflow"."id")`;
 
 export async function listWorkflows(
   db: Db,

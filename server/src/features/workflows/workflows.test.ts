@@ -160,7 +160,13 @@ describe.each(backends)('workflows on %s', (backend) => {
 
     it('refuses to delete a type that flowcharts use (409 common.inUse)', async () => {
       const typeId = await createType('吊装作业流程');
+      const unused = await createType('盲板抽堵作业流程');
       await createWorkflow('吊装流程', typeId);
+      const rows = body<ListResult<WorkflowTypeRow>>(
+        await call('POST', WORKFLOW_API.typeList, { page: 1, limit: 50 }),
+      ).data.list;
+      expect(rows.find((r) => r.id === typeId)?.workflowCount).toBe(1);
+      expect(rows.find((r) => r.id === unused)?.workflowCount).toBe(0);
       const res = await call('DELETE', WORKFLOW_API.typeDelete(typeId), undefined, admin, 'zh-CN');
       expect(res.statusCode).toBe(409);
       expect(body(res).status).toBe(-409);
@@ -363,9 +369,10 @@ describe.each(backends)('workflows on %s', (backend) => {
       await app.db.insert(fixedOperation).values({ sceneId: sc.id, jobTypeId: job.id, workflowId: id });
 
       const list = body<ListResult<WorkflowRow>>(
-        await call('POST', WORKFLOW_API.list, { name: '高处作业标准' }),
+        await call('POST', WORKFLOW_API.list, { page: 1, limit: 50 }),
       );
-      expect(list.data.list[0]?.usedBy).toBe(1);
+      expect(list.data.list.find((w) => w.id === id)?.usedBy).toBe(1);
+      expect(list.data.list.filter((w) => w.id !== id).every((w) => w.usedBy === 0)).toBe(true);
       const refused = await call('DELETE', WORKFLOW_API.detail(id), undefined, admin, 'zh-CN');
       expect(refused.statusCode).toBe(409);
       expect(body(refused).message).toBe('仍在使用中，无法删除');
