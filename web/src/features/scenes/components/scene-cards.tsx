@@ -1,3 +1,4 @@
+import { VideoCameraOutlined } from '@ant-design/icons';
 import { SCENE_PAGE, type SceneItem, type SceneKind } from '@sentinel/contract';
 import { Badge, Card, Col, Empty, Row, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
@@ -26,6 +27,18 @@ function Thumbnails({ sceneId }: { sceneId: number }) {
         overflow: 'hidden',
       }}
     >
+      {shots.length === 0 ? (
+        <VideoCameraOutlined
+          aria-hidden
+          style={{
+            gridColumn: 'span 2',
+            gridRow: 'span 2',
+            alignSelf: 'center',
+            fontSize: 32,
+            color: '#8a8f99',
+          }}
+        />
+      ) : null}
       {shots.map((cam) => (
         <img
           key={cam.sceneCameraId}
