@@ -10,6 +10,6 @@ export default defineConfig({
     include: ['**/*.spec.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
-    hookTimeout: 90_000,
+    hookTimeout: 180_000,
   },
 });

@@ -29,7 +29,7 @@ function freePort(): Promise<number> {
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
     try {
@@ -48,7 +48,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
  */
 export function parseInitialPasswords(output: string): Record<string, string> {
   const found: Record<string, string> = {};
-  for (const match of output.matchAll(/initial (?:password for (\w+)|(\w+) password)\W+(\S+)/gi)) {
+  for (const match of output.matchAll(/initial (?:password for (\w+)|(\w+) password):[ \t]*(\S+)/gi)) {
     const account = match[1] ?? match[2];
     const password = match[3];
     if (account && password) found[account] = password;
