@@ -42,6 +42,9 @@ export async function openDatabase<T>(
 ): Promise<{ database: Database; setupResult: T }> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection can be ended by the server (restart, failover, DROP … FORCE): the pool
+    // replaces it, and the error must not crash the process as an unhandled 'error' event.
+    pool.on('error', (error) => console.warn(`PostgreSQL: idle connection lost (${error.message})`));
     try {
       const client = await pool.connect();
       let setupResult: T;
