@@ -394,6 +394,20 @@ describe.each(backends)('scene cameras on %s', (backend) => {
     expect(await list({})).toMatchObject({ code: 200 });
   });
 
+  it('describes its paths in the OpenAPI document', async () => {
+    const res = await app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys((res.json() as { paths: Record<string, unknown> }).paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        P.list,
+        P.createAlgorithm,
+        P.zoneSort,
+        '/api/v2/backend/scene/camera/algorithm/area/{a}/{b}/temporaryWork/algorithmAreaList',
+      ]),
+    );
+  });
+
   it('batch-deletes algorithms with their zones', async () => {
     const smoke = (
       await call<SceneCameraAlgorithmItem[]>('GET', P.algorithmList(sceneId, cams[0] ?? 0))

@@ -1,19 +1,18 @@
+import { isPriorityCode, PRIORITY_COLORS, PRIORITY_LABELS } from '@sentinel/contract';
 import { Tag } from 'antd';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { useLang } from '../../../shared/i18n/i18n.ts';
 
-/** Tag colours by priority (SPEC §4 codes): hint blue, general gold, serious orange, urgent red. */
-const COLORS: Record<number, string> = { 120001: 'blue', 120002: 'gold', 120003: 'orange', 120004: 'red' };
-
-export function LevelTag({ level }: { level: number }) {
-  const { t } = useTranslation('sceneCameras');
-  return (
-    <Tag color={COLORS[level] ?? 'default'} data-testid={`level-${level}`}>
-      {t(`levels.${level}`, { defaultValue: String(level) })}
-    </Tag>
-  );
+/** A level (priority code, SPEC §4) in the UI language, coloured by priority (contract colours). */
+export function useLevelLabel() {
+  const lang = useLang();
+  return (level: number) => (isPriorityCode(level) ? PRIORITY_LABELS[level][lang] : String(level));
 }
 
-export function useLevelLabel() {
-  const { t } = useTranslation('sceneCameras');
-  return (level: number) => t(`levels.${level}`, { defaultValue: String(level) });
+export function LevelTag({ level }: { level: number }) {
+  const label = useLevelLabel();
+  return (
+    <Tag color={isPriorityCode(level) ? PRIORITY_COLORS[level] : 'default'} data-testid={`level-${level}`}>
+      {label(level)}
+    </Tag>
+  );
 }
