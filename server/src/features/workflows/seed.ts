@@ -39,15 +39,20 @@ const HOT_WORK_STEPS: Step[] = [
 ];
 
 function chartOf(steps: Step[]): FlowChart {
+  let y = 0;
   const nodes: FlowNode[] = steps.map(
-    ([id, shape, label, responsible = '', checkItem = '', description = ''], i) => ({
-      id,
-      shape,
-      label,
-      x: shape === 'large' ? 160 : shape === 'small' ? 205 : 222,
-      y: i * 120,
-      data: { responsible, checkItem, description },
-    }),
+    ([id, shape, label, responsible = '', checkItem = '', description = '']) => {
+      const node: FlowNode = {
+        id,
+        shape,
+        label,
+        x: shape === 'large' ? 160 : shape === 'small' ? 205 : 222,
+        y,
+        data: { responsible, checkItem, description },
+      };
+      y += shape === 'large' ? 160 : 100;
+      return node;
+    },
   );
   const edges = nodes.slice(1).map((node, i) => ({
     id: `e${i + 1}`,
