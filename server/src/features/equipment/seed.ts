@@ -100,18 +100,16 @@ export async function seedEquipment(db: Db, _context: DemoSeedContext): Promise<
       highLimit: high,
     })),
   );
-  await db
-    .insert(analysisServer)
-    .values(
-      SERVERS.map(([name, kind, ip, port, description]) => ({
-        name,
-        kind,
-        ip,
-        port,
-        description,
-        online: true,
-      })),
-    );
+  await db.insert(analysisServer).values(
+    SERVERS.map(([name, kind, ip, port, description]) => ({
+      name,
+      kind,
+      ip,
+      port,
+      description,
+      online: true,
+    })),
+  );
   // Placeholder (example.com is reserved): the administrator enters the plant's real server.
   await db
     .insert(mailServer)
