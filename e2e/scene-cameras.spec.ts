@@ -149,6 +149,8 @@ describe('cameras in scenes', () => {
     await add.getByRole('combobox').fill(algorithm.name);
     await add.getByRole('combobox').press('Enter');
     await add.getByTestId(`level-row-${algorithm.code}`).waitFor();
+    // Close the multi-select's dropdown (it stays open for more choices) before submitting.
+    await add.locator('.ant-modal-title').click();
     await page.getByTestId('add-algorithms-submit').click();
     await add.waitFor({ state: 'hidden' });
     const table = page.getByTestId('algorithm-table');
