@@ -121,7 +121,9 @@ describe('cameras', () => {
     for (const expected of [NAME, '10.30.1.5', '罐区', 'DS-2CD3T46', 'Offline'])
       expect(text).toContain(expected);
     const image = again.locator('img[src*="/media/snapshot/"]');
-    await poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(16);
+    await poll(() => image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(
+      16,
+    );
 
     // The detail in the drawer keeps every field.
     await again.getByRole('button', { name: 'Edit' }).click();
