@@ -1,4 +1,3 @@
-import type { FlowChart } from '@sentinel/contract';
 import { integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -10,7 +9,23 @@ export const workflowType = pgTable('workflow_type', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
-/** A flowchart: nodes (small, large, start, end) and edges as drawn in the editor (see contract/src/workflows.ts). */
+/**
+ * A flowchart as stored: nodes (small, large, start, end) and edges as drawn in the editor. The
+ * API writes complete charts (contract `flowChart`: node data responsible / checkItem /
+ * description, edge labels) and normalises what it reads through that schema.
+ */
+export interface FlowChart {
+  nodes: Array<{
+    id: string;
+    shape: 'small' | 'large' | 'start' | 'end';
+    label: string;
+    x: number;
+    y: number;
+    data?: Record<string, unknown>;
+  }>;
+  edges: Array<{ id: string; source: string; target: string; label?: string }>;
+}
+
 export const workflow = pgTable('workflow', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),

@@ -1,5 +1,6 @@
 import {
   type FlowChart,
+  flowChart,
   flowChartProblems,
   idParams,
   workflowCreateBody,
@@ -207,7 +208,12 @@ export const workflowsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const row = await getWorkflow(app.db, request.params.id);
       if (!row) throw notFound();
-      return ok(request, { ...row, updatedAt: row.updatedAt.toISOString() });
+      // Normalised through the contract schema (fills defaults a direct database write left out).
+      return ok(request, {
+        ...row,
+        chart: flowChart.parse(row.chart),
+        updatedAt: row.updatedAt.toISOString(),
+      });
     },
   });
 
