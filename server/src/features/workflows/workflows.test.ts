@@ -424,6 +424,34 @@ describe.each(backends)('workflows on %s', (backend) => {
       expect(types).toEqual(expect.arrayContaining(Object.values(DEMO_WORKFLOW_TYPES)));
     });
 
+    it('fills left-out defaults of a chart written straight into the database when reading it', async () => {
+      const [row] = await app.db
+        .insert(workflow)
+        .values({
+          name: '直写流程',
+          workflowTypeId: typeId,
+          chart: {
+            nodes: [{ id: 's', shape: 'start', label: '开始', x: 0, y: 0 }],
+            edges: [{ id: 'e', source: 's', target: 's' }],
+          },
+        })
+        .returning({ id: workflow.id });
+      const chart = (await detail(row?.id ?? 0)).chart;
+      expect(chart).toEqual({
+        nodes: [
+          {
+            id: 's',
+            shape: 'start',
+            label: '开始',
+            x: 0,
+            y: 0,
+            data: { responsible: '', checkItem: '', description: '' },
+          },
+        ],
+        edges: [{ id: 'e', source: 's', target: 's', label: '' }],
+      });
+    });
+
     it('answers 401 without a session', async () => {
       const res = await app.inject({ method: 'POST', url: WORKFLOW_API.list, payload: {} });
       expect(res.statusCode).toBe(401);
