@@ -1,5 +1,5 @@
 import type { PlantNode, PlantTreeNode } from '@sentinel/contract';
-import { Form, Modal, TreeSelect } from 'antd';
+import { type ButtonProps, Form, Modal, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { tr, useTranslation } from '../../../shared/i18n/i18n.ts';
 import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
@@ -27,9 +27,11 @@ export function MoveNodeModal({
 
   const submit = async () => {
     if (!node) return;
-    const { parentId } = await form.validateFields();
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values?.parentId) return;
+    const parentId = values.parentId;
     try {
-      await move.mutateAsync({ id: node.id, parentId: parentId as number });
+      await move.mutateAsync({ id: node.id, parentId });
       onClose();
     } catch (error) {
       applyFieldErrors(form, error);
@@ -43,10 +45,11 @@ export function MoveNodeModal({
       onCancel={onClose}
       onOk={submit}
       confirmLoading={move.isPending}
+      okButtonProps={{ 'data-testid': 'move-form-ok' } as ButtonProps}
       destroyOnHidden
       forceRender
     >
-      <Form form={form} layout="vertical" onFinish={submit} data-testid="move-form">
+      <Form form={form} layout="vertical" data-testid="move-form">
         <Form.Item
           name="parentId"
           label={t('form.newParent')}

@@ -1,5 +1,5 @@
 import type { PlantKind, PlantNode, PlantTreeNode } from '@sentinel/contract';
-import { Form, Input, InputNumber, Modal, TreeSelect } from 'antd';
+import { type ButtonProps, Form, Input, InputNumber, Modal, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { tr, useTranslation } from '../../../shared/i18n/i18n.ts';
 import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
@@ -50,7 +50,8 @@ export function NodeFormModal({
 
   const submit = async () => {
     if (!target) return;
-    const values = await form.validateFields();
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
     const fields = {
       name: values.name,
       code: values.code ?? '',
@@ -81,10 +82,11 @@ export function NodeFormModal({
       onCancel={onClose}
       onOk={submit}
       confirmLoading={create.isPending || update.isPending}
+      okButtonProps={{ 'data-testid': 'node-form-ok' } as ButtonProps}
       destroyOnHidden
       forceRender
     >
-      <Form form={form} layout="vertical" onFinish={submit} data-testid="node-form">
+      <Form form={form} layout="vertical" data-testid="node-form">
         {needsParent ? (
           <Form.Item
             name="parentId"
@@ -109,7 +111,12 @@ export function NodeFormModal({
             { max: 50, message: tr('field.tooLong') },
           ]}
         >
-          <Input autoFocus maxLength={50} placeholder={t('form.namePlaceholder')} onPressEnter={submit} />
+          <Input
+            autoFocus
+            maxLength={50}
+            placeholder={t('form.namePlaceholder')}
+            onPressEnter={() => void submit()}
+          />
         </Form.Item>
         <Form.Item name="code" label={t('form.code')} rules={[{ max: 50, message: tr('field.tooLong') }]}>
           <Input maxLength={50} />
