@@ -39,16 +39,28 @@ async function loggedInPage(): Promise<Page> {
   return page;
 }
 
-/** Opens an antd Select / TreeSelect and picks the option with this text (typing to filter). */
+/**
+ * Opens an antd Select / TreeSelect and picks the option with this text (typing to filter first),
+ * then checks the control shows it: a virtual list that re-renders under the pointer can take
+ * the click elsewhere, so a wrong pick is retried.
+ */
 async function pick(page: Page, trigger: ReturnType<Page['locator']>, text: string, search = true) {
-  await trigger.click();
-  if (search) await page.keyboard.type(text);
-  const option = page
-    .locator('.ant-select-dropdown:visible')
-    .locator('.ant-select-item-option, .ant-select-tree-treenode')
-    .filter({ hasText: text })
-    .first();
-  await option.click();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await trigger.click();
+    if (search) await page.keyboard.type(text);
+    const option = page
+      .locator('.ant-select-dropdown:visible')
+      .locator('.ant-select-item-option, .ant-select-tree-treenode')
+      .filter({ hasText: text })
+      .first();
+    await option.waitFor();
+    await page.waitForTimeout(150);
+    await option.click();
+    const shown = await trigger.innerText();
+    if (shown.includes(text)) return;
+    await page.keyboard.press('Escape');
+  }
+  throw new Error(`could not pick ${text}`);
 }
 
 const rowOf = (page: Page, text: string) =>
@@ -140,6 +152,29 @@ describe('cameras', () => {
     const zh = await page.getByTestId('camera-set-page').innerText();
     for (const expected of ['名称', '所属区域', '状态', '离线', '品牌 / 型号 / 类型'])
       expect(zh).toContain(expected);
+    await page.context().close();
+  });
+  it('refuses a repeated camera type and shows the demo platforms, rotation groups and virtual cameras', async () => {
+    const page = await loggedInPage();
+    await page.goto('/deviceManagement/cameraType');
+    await page.getByTestId('camera-type-page').waitFor();
+    await poll(() => page.getByTestId('camera-type-page').innerText()).toContain('DS-2CD3T46WDV3-I3');
+    await page.getByTestId('camera-type-add').click();
+    await page.locator('#cameraType_brand').fill('海康威视');
+    await page.locator('#cameraType_model').fill('DS-2CD3T46WDV3-I3');
+    await page.locator('#cameraType_type').fill('bullet');
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-modal-footer .ant-btn-primary').click();
+    expect(await toastText(page)).toContain('This camera brand, model and type combination already exists');
+    await page.locator('.ant-modal-footer .ant-btn').first().click();
+
+    await page.goto('/deviceManagement/cameraPlatform');
+    await poll(() => page.getByTestId('camera-platform-page').innerText()).toContain('东区NVR-01');
+    await page.goto('/deviceManagement/cameraRotationSet');
+    await poll(() => page.getByTestId('camera-rotation-page').innerText()).toContain('焦化车间轮巡');
+    expect(await page.getByTestId('camera-rotation-page').innerText()).toContain('5. 1号皮带机头');
+    await page.goto('/deviceManagement/virtualCamera');
+    await poll(() => page.getByTestId('virtual-camera-page').innerText()).toContain('VCAM-001');
     await page.context().close();
   });
 });
