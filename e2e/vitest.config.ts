@@ -11,5 +11,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // A busy two-core machine renders slower than vitest's one-second default poll.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

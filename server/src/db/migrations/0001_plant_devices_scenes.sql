@@ -89,6 +89,77 @@ CREATE TABLE "camera_type" (
 	CONSTRAINT "camera_type_combo_uq" UNIQUE("brand","model","type")
 );
 --> statement-breakpoint
+CREATE TABLE "analysis_server" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"kind" text NOT NULL,
+	"ip" text NOT NULL,
+	"port" integer NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"online" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "analysis_server_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "dcs_point" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"tag" text NOT NULL,
+	"name" text NOT NULL,
+	"unit" text DEFAULT '' NOT NULL,
+	"area_id" integer,
+	"low_limit" double precision,
+	"high_limit" double precision,
+	"description" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "dcs_point_tag_unique" UNIQUE("tag")
+);
+--> statement-breakpoint
+CREATE TABLE "iot_equipment" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"code" text NOT NULL,
+	"kind" text DEFAULT '' NOT NULL,
+	"protocol" text NOT NULL,
+	"ip" text NOT NULL,
+	"port" integer NOT NULL,
+	"area_id" integer,
+	"online" boolean DEFAULT false NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "iot_equipment_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
+CREATE TABLE "mail_server" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"host" text DEFAULT '' NOT NULL,
+	"port" integer DEFAULT 25 NOT NULL,
+	"encrypted" boolean DEFAULT false NOT NULL,
+	"username" text DEFAULT '' NOT NULL,
+	"password" text DEFAULT '' NOT NULL,
+	"from_address" text DEFAULT '' NOT NULL,
+	"test_address" text DEFAULT '' NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sensor" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"code" text NOT NULL,
+	"kind" text NOT NULL,
+	"unit" text DEFAULT '' NOT NULL,
+	"low_threshold" double precision,
+	"high_threshold" double precision,
+	"iot_equipment_id" integer,
+	"area_id" integer,
+	"description" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "sensor_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
 CREATE TABLE "plant_node" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"parent_id" integer,
@@ -109,6 +180,26 @@ CREATE TABLE "detection_zone" (
 	"points" jsonb NOT NULL,
 	"sort" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "scene_camera" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"scene_id" integer NOT NULL,
+	"camera_id" integer NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "scene_camera_uq" UNIQUE("scene_id","camera_id")
+);
+--> statement-breakpoint
+CREATE TABLE "scene_camera_algorithm" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"scene_camera_id" integer NOT NULL,
+	"algorithm_id" integer NOT NULL,
+	"level" integer NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "scene_camera_algorithm_uq" UNIQUE("scene_camera_id","algorithm_id")
 );
 --> statement-breakpoint
 CREATE TABLE "fixed_operation" (
@@ -141,26 +232,6 @@ CREATE TABLE "scene" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "scene_kind_name_uq" UNIQUE("kind","name")
-);
---> statement-breakpoint
-CREATE TABLE "scene_camera" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"scene_id" integer NOT NULL,
-	"camera_id" integer NOT NULL,
-	"enabled" boolean DEFAULT true NOT NULL,
-	"sort" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "scene_camera_uq" UNIQUE("scene_id","camera_id")
-);
---> statement-breakpoint
-CREATE TABLE "scene_camera_algorithm" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"scene_camera_id" integer NOT NULL,
-	"algorithm_id" integer NOT NULL,
-	"level" integer NOT NULL,
-	"enabled" boolean DEFAULT true NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "scene_camera_algorithm_uq" UNIQUE("scene_camera_id","algorithm_id")
 );
 --> statement-breakpoint
 CREATE TABLE "temporary_job" (
@@ -204,23 +275,31 @@ ALTER TABLE "camera" ADD CONSTRAINT "camera_area_id_plant_node_id_fk" FOREIGN KE
 ALTER TABLE "camera" ADD CONSTRAINT "camera_platform_id_camera_platform_id_fk" FOREIGN KEY ("platform_id") REFERENCES "public"."camera_platform"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "camera_rotation_member" ADD CONSTRAINT "camera_rotation_member_group_id_camera_rotation_group_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."camera_rotation_group"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "camera_rotation_member" ADD CONSTRAINT "camera_rotation_member_camera_id_camera_id_fk" FOREIGN KEY ("camera_id") REFERENCES "public"."camera"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dcs_point" ADD CONSTRAINT "dcs_point_area_id_plant_node_id_fk" FOREIGN KEY ("area_id") REFERENCES "public"."plant_node"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "iot_equipment" ADD CONSTRAINT "iot_equipment_area_id_plant_node_id_fk" FOREIGN KEY ("area_id") REFERENCES "public"."plant_node"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sensor" ADD CONSTRAINT "sensor_iot_equipment_id_iot_equipment_id_fk" FOREIGN KEY ("iot_equipment_id") REFERENCES "public"."iot_equipment"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sensor" ADD CONSTRAINT "sensor_area_id_plant_node_id_fk" FOREIGN KEY ("area_id") REFERENCES "public"."plant_node"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "plant_node" ADD CONSTRAINT "plant_node_parent_id_plant_node_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."plant_node"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "detection_zone" ADD CONSTRAINT "detection_zone_scene_camera_algorithm_id_scene_camera_algorithm_id_fk" FOREIGN KEY ("scene_camera_algorithm_id") REFERENCES "public"."scene_camera_algorithm"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scene_camera" ADD CONSTRAINT "scene_camera_scene_id_scene_id_fk" FOREIGN KEY ("scene_id") REFERENCES "public"."scene"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scene_camera" ADD CONSTRAINT "scene_camera_camera_id_camera_id_fk" FOREIGN KEY ("camera_id") REFERENCES "public"."camera"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scene_camera_algorithm" ADD CONSTRAINT "scene_camera_algorithm_scene_camera_id_scene_camera_id_fk" FOREIGN KEY ("scene_camera_id") REFERENCES "public"."scene_camera"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scene_camera_algorithm" ADD CONSTRAINT "scene_camera_algorithm_algorithm_id_algorithm_id_fk" FOREIGN KEY ("algorithm_id") REFERENCES "public"."algorithm"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fixed_operation" ADD CONSTRAINT "fixed_operation_scene_id_scene_id_fk" FOREIGN KEY ("scene_id") REFERENCES "public"."scene"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fixed_operation" ADD CONSTRAINT "fixed_operation_job_type_id_job_type_id_fk" FOREIGN KEY ("job_type_id") REFERENCES "public"."job_type"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fixed_operation" ADD CONSTRAINT "fixed_operation_workflow_id_workflow_id_fk" FOREIGN KEY ("workflow_id") REFERENCES "public"."workflow"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scene" ADD CONSTRAINT "scene_area_id_plant_node_id_fk" FOREIGN KEY ("area_id") REFERENCES "public"."plant_node"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scene" ADD CONSTRAINT "scene_job_type_id_job_type_id_fk" FOREIGN KEY ("job_type_id") REFERENCES "public"."job_type"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "scene_camera" ADD CONSTRAINT "scene_camera_scene_id_scene_id_fk" FOREIGN KEY ("scene_id") REFERENCES "public"."scene"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "scene_camera" ADD CONSTRAINT "scene_camera_camera_id_camera_id_fk" FOREIGN KEY ("camera_id") REFERENCES "public"."camera"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "scene_camera_algorithm" ADD CONSTRAINT "scene_camera_algorithm_scene_camera_id_scene_camera_id_fk" FOREIGN KEY ("scene_camera_id") REFERENCES "public"."scene_camera"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "scene_camera_algorithm" ADD CONSTRAINT "scene_camera_algorithm_algorithm_id_algorithm_id_fk" FOREIGN KEY ("algorithm_id") REFERENCES "public"."algorithm"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "temporary_job" ADD CONSTRAINT "temporary_job_scene_id_scene_id_fk" FOREIGN KEY ("scene_id") REFERENCES "public"."scene"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "workflow" ADD CONSTRAINT "workflow_workflow_type_id_workflow_type_id_fk" FOREIGN KEY ("workflow_type_id") REFERENCES "public"."workflow_type"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "algorithm_type_idx" ON "algorithm" USING btree ("type_id");--> statement-breakpoint
 CREATE INDEX "camera_area_idx" ON "camera" USING btree ("area_id");--> statement-breakpoint
 CREATE INDEX "camera_name_idx" ON "camera" USING btree ("name");--> statement-breakpoint
+CREATE INDEX "dcs_point_area_idx" ON "dcs_point" USING btree ("area_id");--> statement-breakpoint
+CREATE INDEX "iot_equipment_area_idx" ON "iot_equipment" USING btree ("area_id");--> statement-breakpoint
+CREATE INDEX "sensor_area_idx" ON "sensor" USING btree ("area_id");--> statement-breakpoint
+CREATE INDEX "sensor_equipment_idx" ON "sensor" USING btree ("iot_equipment_id");--> statement-breakpoint
 CREATE INDEX "plant_node_parent_idx" ON "plant_node" USING btree ("parent_id");--> statement-breakpoint
 CREATE INDEX "detection_zone_owner_idx" ON "detection_zone" USING btree ("scene_camera_algorithm_id","sort");--> statement-breakpoint
-CREATE INDEX "scene_area_idx" ON "scene" USING btree ("area_id");--> statement-breakpoint
-CREATE INDEX "scene_camera_camera_idx" ON "scene_camera" USING btree ("camera_id");
+CREATE INDEX "scene_camera_camera_idx" ON "scene_camera" USING btree ("camera_id");--> statement-breakpoint
+CREATE INDEX "scene_area_idx" ON "scene" USING btree ("area_id");
