@@ -17,6 +17,11 @@ export const BUTTONS: Record<string, string[]> = {
   cameraManagement: ['cameraManagement:bind', 'cameraManagement:enable', 'cameraManagement:unbind'],
   controlAlgorithm: ['controlAlgorithm:add', 'controlAlgorithm:delete', 'controlAlgorithm:zone'],
   temporaryAlgorithm: ['temporaryAlgorithm:add', 'temporaryAlgorithm:delete', 'temporaryAlgorithm:zone'],
+  temporaryOperationScene: [
+    'temporaryOperationScene:bind',
+    'temporaryOperationScene:enable',
+    'temporaryOperationScene:unbind',
+  ],
   flowSet: ['flowSet:add', 'flowSet:edit', 'flowSet:delete'],
   workflowType: ['workflowType:add', 'workflowType:edit', 'workflowType:delete'],
   sceneWorkflowType: ['sceneWorkflowType:add', 'sceneWorkflowType:edit', 'sceneWorkflowType:delete'],

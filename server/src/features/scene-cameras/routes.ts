@@ -33,11 +33,22 @@ import {
   listSceneCameras,
   listScenes,
 } from './repo.ts';
+import {
+  assertSceneWrite,
+  BIND_PERMISSION,
+  CONTROL_PERMISSION,
+  type SceneTargets,
+  sceneWriteAccess,
+} from './scene-permission.ts';
 import * as service from './service.ts';
 
-/** Writes need the menu code of the managing page (admin holds every one). */
-const BIND = { permission: 'cameraManagement' } as const;
-const CONTROL = { permission: 'controlAlgorithm' } as const;
+/**
+ * Writes need the menu code of a managing page (admin holds every one): binding needs
+ * cameraManagement, or temporaryOperationScene for temporary job scenes only; algorithms and
+ * zones need controlAlgorithm, or temporaryAlgorithm for temporary job scenes only.
+ */
+const BIND = sceneWriteAccess(BIND_PERMISSION);
+const CONTROL = sceneWriteAccess(CONTROL_PERMISSION);
 
 /**
  * Cameras in scenes (SPEC §7), mounted under /api/v2/backend. Path meanings the SPEC leaves
@@ -59,6 +70,11 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
       ip: request.ip,
     });
   };
+
+  const bindCheck = (request: FastifyRequest, targets: SceneTargets) =>
+    assertSceneWrite(app.db, request, BIND_PERMISSION, targets);
+  const controlCheck = (request: FastifyRequest, targets: SceneTargets) =>
+    assertSceneWrite(app.db, request, CONTROL_PERMISSION, targets);
 
   // ---- reads --------------------------------------------------------------------------------
 
@@ -146,7 +162,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- binding --------------------------------------------------------------------------------
 
   app.post('/scene/camera/', {
-    config: { access: BIND },
+    ...BIND,
     schema: {
       tags,
       summary: "Bind a camera to a scene (twice: 409 'Do not add repeatedly')",
@@ -155,6 +171,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { sceneId, cameraId } = request.body;
+      await bindCheck(request, { sceneIds: [sceneId] });
       const row = await service.bindCamera(app.db, sceneId, cameraId);
       await audit(request, 'sceneCamera.bind', String(row.id), { sceneId, cameraId });
       return ok(request, row, 'common.saved');
@@ -162,7 +179,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/scene/camera/cameras', {
-    config: { access: BIND },
+    ...BIND,
     schema: {
       tags,
       summary: 'Bind several cameras; already bound ones are skipped and listed (all bound: 409)',
@@ -170,6 +187,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(bindCamerasResult) },
     },
     handler: async (request) => {
+      await bindCheck(request, { sceneIds: [request.body.sceneId] });
       const result = await service.bindCameras(app.db, request.body);
       await audit(request, 'sceneCamera.bind', String(request.body.sceneId), { ...result });
       return ok(request, result, 'common.saved');
@@ -178,6 +196,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const toggle =
     (enabled: boolean, message: MessageCode) => async (request: FastifyRequest, ids: number[]) => {
+      await bindCheck(request, { sceneCameraIds: ids });
       const changed = await service.setSceneCamerasEnabled(app.db, ids, enabled);
       await audit(request, enabled ? 'sceneCamera.enable' : 'sceneCamera.disable', changed.join(','));
       return ok(request, null, message);
@@ -190,7 +209,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
     ['disable', disable],
   ] as const) {
     app.post(`/scene/camera/${path}/:id`, {
-      config: { access: BIND },
+      ...BIND,
       schema: {
         tags,
         summary: `${path === 'enable' ? 'Enable' : 'Disable'} a scene camera`,
@@ -201,7 +220,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     const batch = path === 'enable' ? 'batchEnable' : 'batchDisable';
     app.post(`/scene/camera/${batch}`, {
-      config: { access: BIND },
+      ...BIND,
       schema: {
         tags,
         summary: `${path === 'enable' ? 'Enable' : 'Disable'} several scene cameras ({ ids })`,
@@ -213,7 +232,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.delete('/scene/camera/batchUnbind', {
-    config: { access: BIND },
+    ...BIND,
     schema: {
       tags,
       summary: 'Unbind several scene cameras (their algorithms and zones go with them)',
@@ -221,6 +240,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(z.null()) },
     },
     handler: async (request) => {
+      await bindCheck(request, { sceneCameraIds: request.body.ids });
       const ids = await service.unbindSceneCameras(app.db, request.body.ids);
       await audit(request, 'sceneCamera.unbind', ids.join(','));
       return ok(request, null, 'common.deleted');
@@ -228,7 +248,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/scene/camera/:id', {
-    config: { access: BIND },
+    ...BIND,
     schema: {
       tags,
       summary: 'Unbind a scene camera (its algorithms and zones go with it)',
@@ -236,6 +256,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(z.null()) },
     },
     handler: async (request) => {
+      await bindCheck(request, { sceneCameraIds: [request.params.id] });
       const ids = await service.unbindSceneCameras(app.db, [request.params.id]);
       await audit(request, 'sceneCamera.unbind', ids.join(','));
       return ok(request, null, 'common.deleted');
@@ -245,7 +266,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- algorithms and zones -------------------------------------------------------------------
 
   app.post('/scene/camera/createAlgorithm', {
-    config: { access: CONTROL },
+    ...CONTROL,
     schema: {
       tags,
       summary: 'Add algorithms to a scene camera (one allowed level each, once per camera, optional zones)',
@@ -253,6 +274,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(z.object({ ids: z.array(z.number()) })) },
     },
     handler: async (request) => {
+      await controlCheck(request, { sceneCameraIds: [request.body.sceneCameraId] });
       const ids = await service.createAlgorithms(app.db, request.body);
       await audit(request, 'sceneCameraAlgorithm.create', ids.join(','), {
         sceneCameraId: request.body.sceneCameraId,
@@ -263,7 +285,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/scene/camera/algorithm/batchDelete', {
-    config: { access: CONTROL },
+    ...CONTROL,
     schema: {
       tags,
       summary: 'Remove algorithms from scene cameras ({ ids } of scene camera algorithms)',
@@ -271,6 +293,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(z.null()) },
     },
     handler: async (request) => {
+      await controlCheck(request, { sceneCameraAlgorithmIds: request.body.ids });
       const ids = await service.deleteAlgorithms(app.db, request.body.ids);
       await audit(request, 'sceneCameraAlgorithm.delete', ids.join(','));
       return ok(request, null, 'common.deleted');
@@ -278,7 +301,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/scene/camera/algorithm/area', {
-    config: { access: CONTROL },
+    ...CONTROL,
     schema: {
       tags,
       summary: 'Save the zones of a scene camera algorithm (replaces them; path not in the SPEC)',
@@ -286,6 +309,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(z.array(zoneItem)) },
     },
     handler: async (request) => {
+      await controlCheck(request, { sceneCameraAlgorithmIds: [request.body.sceneCameraAlgorithmId] });
       const zones = await service.saveZones(app.db, request.body);
       await audit(request, 'detectionZone.save', String(request.body.sceneCameraAlgorithmId), {
         zones: zones.length,
@@ -295,7 +319,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/scene/camera/algorithm/area/batchSortOperation', {
-    config: { access: CONTROL },
+    ...CONTROL,
     schema: {
       tags,
       summary: 'Reorder the zones of a scene camera algorithm ({ zoneIds } in the new order)',
@@ -303,6 +327,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(z.array(zoneItem)) },
     },
     handler: async (request) => {
+      await controlCheck(request, { sceneCameraAlgorithmIds: [request.body.sceneCameraAlgorithmId] });
       const zones = await service.sortZones(app.db, request.body);
       await audit(request, 'detectionZone.sort', String(request.body.sceneCameraAlgorithmId), {
         zoneIds: request.body.zoneIds,
