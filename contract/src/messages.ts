@@ -125,7 +125,10 @@ export const MESSAGES = {
     en: 'The low threshold must be lower than the high threshold',
     'zh-CN': '低阈值必须小于高阈值',
   },
-  'field.host': { en: 'Please enter a correct host name or IP address', 'zh-CN': '请输入正确的主机名或IP地址' },
+  'field.host': {
+    en: 'Please enter a correct host name or IP address',
+    'zh-CN': '请输入正确的主机名或IP地址',
+  },
   'mail.notConfigured': {
     en: 'Please save the mail server settings first',
     'zh-CN': '请先保存邮件服务器设置',

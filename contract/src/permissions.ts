@@ -55,7 +55,11 @@ export const BUTTONS: Record<string, string[]> = {
   IotEquipment: ['IotEquipment:add', 'IotEquipment:edit', 'IotEquipment:delete'],
   sensorSettings: ['sensorSettings:add', 'sensorSettings:edit', 'sensorSettings:delete'],
   dcsSettings: ['dcsSettings:add', 'dcsSettings:edit', 'dcsSettings:delete'],
-  deviceServerSettings: ['deviceServerSettings:add', 'deviceServerSettings:edit', 'deviceServerSettings:delete'],
+  deviceServerSettings: [
+    'deviceServerSettings:add',
+    'deviceServerSettings:edit',
+    'deviceServerSettings:delete',
+  ],
   systemServerSettings: ['systemServerSettings:save', 'systemServerSettings:test'],
   algorithmType: ['algorithmType:add', 'algorithmType:edit', 'algorithmType:delete'],
   algorithmSetting: ['algorithmSetting:add', 'algorithmSetting:edit', 'algorithmSetting:delete'],
