@@ -118,11 +118,17 @@ export type SceneBody = z.input<typeof sceneBody>;
 export const sceneUpdateBody = sceneFields.extend({ id }).superRefine(refineScene, always);
 export type SceneUpdateBody = z.input<typeof sceneUpdateBody>;
 
+/** Where a temporary job stands now: before its start, between start and end, after its end. */
+export const JOB_STATES = ['notStarted', 'running', 'ended'] as const;
+export type JobStateValue = (typeof JOB_STATES)[number];
+
 export const sceneListQuery = pageQuery.extend({
   kind: sceneKind.default('general'),
   keyword: z.string().trim().max(100).default(''),
   areaId: optionalId,
   enabled: z.boolean().nullable().optional(),
+  /** Temporary jobs only: filter by where the job stands now (start/end time vs the server's clock). */
+  jobState: z.enum(JOB_STATES, { error: 'field.invalid' }).nullable().optional(),
 });
 export type SceneListQuery = z.input<typeof sceneListQuery>;
 

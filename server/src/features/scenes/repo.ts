@@ -1,4 +1,4 @@
-import type { SceneItem, SceneKind, TemporaryJobItem } from '@sentinel/contract';
+import type { JobStateValue, SceneItem, SceneKind, TemporaryJobItem } from '@sentinel/contract';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -46,6 +46,23 @@ export interface SceneFilter {
   areaId?: number | null;
   enabled?: boolean | null;
   ids?: number[];
+  /** Temporary jobs: where the job stands at `now` (see contract JOB_STATES). */
+  jobState?: JobStateValue | null;
+  now?: Date;
+}
+
+/** Temporary job scenes whose job stands at `state` at `now` (before start / running / after end). */
+function jobStateWhere(state: JobStateValue, now: Date): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const started = sql`(${temporaryJob.startTime} is null or ${temporaryJob.startTime} <= ${at})`;
+  const ended = sql`(${temporaryJob.endTime} is not null and ${temporaryJob.endTime} <= ${at})`;
+  const cond =
+    state === 'notStarted'
+      ? sql`not ${started}`
+      : state === 'ended'
+        ? sql`${started} and ${ended}`
+        : sql`${started} and not ${ended}`;
+  return sql`exists (select 1 from ${temporaryJob} where ${temporaryJob.sceneId} = ${scene.id} and ${cond})`;
 }
 
 function sceneWhere(filter: SceneFilter): SQL | undefined {
@@ -66,6 +83,7 @@ function sceneWhere(filter: SceneFilter): SQL | undefined {
   if (filter.areaId) parts.push(eq(scene.areaId, filter.areaId));
   if (filter.enabled !== undefined && filter.enabled !== null) parts.push(eq(scene.enabled, filter.enabled));
   if (filter.ids) parts.push(inArray(scene.id, filter.ids));
+  if (filter.jobState) parts.push(jobStateWhere(filter.jobState, filter.now ?? new Date()));
   return and(...parts);
 }
 

@@ -69,7 +69,8 @@ export const scenesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { page, limit, ...filter } = request.body;
-      return ok(request, await listScenes(app.db, filter, { page, limit }));
+      const now = app.appConfig.now();
+      return ok(request, await listScenes(app.db, { ...filter, now }, { page, limit }));
     },
   });
 
