@@ -5,4 +5,5 @@ export const pages: PageRegistry = {
   cameraManagement: () => import('./pages/camera-management-page.tsx'),
   controlAlgorithm: () => import('./pages/control-algorithm-page.tsx'),
   temporaryAlgorithm: () => import('./pages/temporary-algorithm-page.tsx'),
+  temporaryOperationScene: () => import('./pages/temporary-operation-scene-page.tsx'),
 };

@@ -13,4 +13,5 @@ export const pages: PageRegistry = {
   generalScene: () => import('./pages/general-scene-page.tsx'),
   jobScene: () => import('./pages/job-scene-page.tsx'),
   temporaryJobScenePage: () => import('./pages/temporary-job-scene-page.tsx'),
+  temporaryDetail: () => import('./pages/temporary-detail-page.tsx'),
 };
