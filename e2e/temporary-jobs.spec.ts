@@ -1,0 +1,159 @@
+import {
+  type BindableCamera,
+  DEVICE_API,
+  type Envelope,
+  type ListResult,
+  SCENE_API,
+  SCENE_CAMERA_API,
+  type SceneCameraScene,
+  type SceneItem,
+} from '@sentinel/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiChangePassword, apiLogin, NEW_PASSWORD } from './support/api.ts';
+import { launchBrowser, newPage } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+import { expectPath, loginThroughForm } from './support/ui.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+
+async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${server.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', lang: 'en', token },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const envelope = (await res.json()) as Envelope<T>;
+  if (envelope.status !== 0) throw new Error(`${path}: ${envelope.message}`);
+  return envelope.data;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  await apiChangePassword(server.url, 'admin', server.initialPasswords.admin ?? '', NEW_PASSWORD);
+  token = await apiLogin(server.url, 'admin', NEW_PASSWORD);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const bindableCameras = async (sceneId: number) =>
+  (
+    await api<ListResult<BindableCamera>>(SCENE_CAMERA_API.bindable, {
+      method: 'POST',
+      body: { page: 1, limit: 10, sceneId, keyword: '' },
+    })
+  ).list;
+
+/** When every demo camera is already bound to the scene: one more through the devices API. */
+async function addCamera(sceneId: number): Promise<BindableCamera> {
+  const type = await api<{ id: number }>(DEVICE_API.cameraType, {
+    method: 'POST',
+    body: { brand: '海康威视', model: 'DS-2CD-TJ', type: '枪机' },
+  });
+  await api(DEVICE_API.camera, {
+    method: 'POST',
+    body: {
+      name: '检修平台摄像机',
+      code: 'CAM-TJ-1',
+      cameraTypeId: type.id,
+      ip: '10.20.0.19',
+      videoPort: 554,
+    },
+  });
+  const [camera] = await bindableCameras(sceneId);
+  if (!camera) throw new Error('no camera to bind');
+  return camera;
+}
+
+async function englishPage(): Promise<Page> {
+  const { page } = await newPage(browser, server.url, { locale: 'en-US' });
+  await page.goto('/login');
+  await loginThroughForm(page, 'admin', NEW_PASSWORD);
+  await expectPath(page, '/dashboard');
+  return page;
+}
+
+describe('temporary jobs', () => {
+  it('binds a camera to the demo temporary job scene and sees it in the temporary job details', async () => {
+    const temporary = await api<SceneCameraScene[]>(`${SCENE_CAMERA_API.scenes}?kind=temporary`);
+    const scene = temporary[0];
+    if (!scene) throw new Error('the demo has no temporary job scene');
+    const general = (await api<SceneCameraScene[]>(`${SCENE_CAMERA_API.scenes}?kind=general`))[0];
+    const camera = (await bindableCameras(scene.id))[0] ?? (await addCamera(scene.id));
+    const { list } = await api<ListResult<SceneItem>>(SCENE_API.list, {
+      method: 'POST',
+      body: { page: 1, limit: 50, kind: 'temporary' },
+    });
+    const job = list.find((s) => s.id === scene.id);
+    if (!job?.temporaryJob) throw new Error('the demo temporary scene has no job');
+    const before = job.cameraCount;
+
+    const page = await englishPage();
+
+    // Temporary job scenes: only temporary scenes to pick from.
+    await page.goto('/sceneManagement/temporaryOperationScene');
+    await page.getByTestId('scene-camera-table').waitFor();
+    await expect.poll(() => page.getByTestId('scene-select').innerText()).toContain(scene.name);
+    await page.getByTestId('scene-select').click();
+    const dropdown = page.locator('.ant-select-dropdown:visible');
+    await dropdown.waitFor();
+    expect(await dropdown.innerText()).toContain(scene.name);
+    if (general) expect(await dropdown.innerText()).not.toContain(general.name);
+    await page.keyboard.press('Escape');
+
+    // Bind the camera through the dialog.
+    await page.getByTestId('bind-cameras').click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: 'Bind cameras to' });
+    await dialog.getByPlaceholder('Search name, code or IP').fill(camera.code);
+    await dialog.getByPlaceholder('Search name, code or IP').press('Enter');
+    await dialog.locator('.ant-table-row', { hasText: camera.code }).locator('.ant-checkbox-input').check();
+    await page.getByTestId('bind-submit').click();
+    await expect.poll(() => page.locator('.ant-message').innerText()).toContain('1 camera(s) bound');
+    const row = page.locator('[data-testid="scene-camera-table"] .ant-table-row', { hasText: camera.code });
+    await row.waitFor();
+
+    // Temporary job details: the job with one more camera, and that camera in its expanded row.
+    await page.goto('/sceneManagement/temporaryDetail');
+    await page.getByTestId('temporary-detail-table').waitFor();
+    await page.reload();
+    const search = page.getByTestId('job-search').locator('input');
+    await search.fill(job.temporaryJob.number);
+    await search.press('Enter');
+    const jobRow = page.locator('[data-testid="temporary-detail-table"] .ant-table-row', {
+      hasText: job.temporaryJob.number,
+    });
+    await jobRow.waitFor();
+    await expect
+      .poll(() => page.getByTestId(`job-camera-count-${scene.id}`).innerText())
+      .toBe(String(before + 1));
+    expect(await jobRow.innerText()).toContain(job.temporaryJob.name);
+    expect(await jobRow.innerText()).toContain('In progress');
+
+    // The job-status filter: a running demo job is not among the ended ones.
+    await page.getByTestId('job-state-filter').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Ended' }).click();
+    await expect.poll(() => jobRow.count()).toBe(0);
+    await page.getByTestId('job-state-filter').click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'In progress' })
+      .click();
+    await jobRow.waitFor();
+
+    await jobRow.locator('.ant-table-row-expand-icon').click();
+    const cameras = page.getByTestId(`job-cameras-${scene.id}`);
+    await cameras.waitFor();
+    await expect.poll(() => cameras.innerText()).toContain(camera.code);
+    expect(await cameras.innerText()).toContain(camera.name);
+    expect(await cameras.locator('.ant-badge-status').count()).toBe(before + 1);
+    expect(await page.getByTestId(`job-open-${scene.id}`).getAttribute('href')).toBe(
+      `/temporaryJobScene/temporaryJobManage/${scene.id}`,
+    );
+    await page.context().close();
+  });
+});
