@@ -1,3 +1,4 @@
+export * from './alarms.ts';
 export * from './algorithms.ts';
 export * from './api-paths.ts';
 export * from './devices.ts';

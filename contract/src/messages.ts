@@ -119,6 +119,23 @@ export const MESSAGES = {
   'mail.testFailed': { en: 'The test message could not be sent', 'zh-CN': '测试邮件发送失败' },
   'mail.testSent': { en: 'Test message sent', 'zh-CN': '测试邮件已发送' },
   'common.noData': { en: 'No data', 'zh-CN': '暂无数据' },
+  'alarm.commentTooLong': {
+    en: 'The processing result can be at most 100 characters',
+    'zh-CN': '处理结果，100字以内',
+  },
+  'alarm.stateChanged': {
+    en: 'This alarm was already handled by someone else; it is shown as it is now',
+    'zh-CN': '该报警已被他人处理，已显示最新状态',
+  },
+  'alarm.notAllowed': {
+    en: "This action is not allowed in the alarm's current state",
+    'zh-CN': '当前报警状态不允许此操作',
+  },
+  'alarm.approved': { en: 'Approved', 'zh-CN': '确定成功' },
+  'alarm.revoked': { en: 'Approval revoked', 'zh-CN': '撤销成功' },
+  'alarm.marked': { en: 'Marked successfully', 'zh-CN': '标记成功' },
+  'alarm.cancelled': { en: 'Cancelled successfully', 'zh-CN': '取消成功' },
+  'engine.invalidKey': { en: 'Invalid engine key', 'zh-CN': '引擎密钥无效' },
   'field.url': { en: 'Please enter a correct address', 'zh-CN': '请输入正确的地址' },
   'camera.codeDuplicate': { en: 'This camera code already exists', 'zh-CN': '摄像机编码已存在' },
   'threshold.order': {

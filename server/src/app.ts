@@ -8,6 +8,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { type AppConfig, assertSafeConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
+import { ingestRoutes } from './features/alarms/ingest-routes.ts';
+import { alarmsRoutes } from './features/alarms/routes.ts';
 import { algorithmsRoutes } from './features/algorithms/routes.ts';
 import { devicesRoutes } from './features/devices/routes.ts';
 import { equipmentRoutes } from './features/equipment/routes.ts';
@@ -184,6 +186,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       workflowsRoutes,
       scenesRoutes,
       sceneCamerasRoutes,
+      ingestRoutes,
+      alarmsRoutes,
     ]) {
       await app.register(domain, { prefix: API_PREFIX });
     }

@@ -1,4 +1,5 @@
 import { count } from 'drizzle-orm';
+import { seedAlarms } from '../features/alarms/seed.ts';
 import { seedAlgorithms } from '../features/algorithms/seed.ts';
 import { seedDevices } from '../features/devices/seed.ts';
 import { seedEquipment } from '../features/equipment/seed.ts';
@@ -28,4 +29,5 @@ export async function seedDemoPlant(db: Db, context: DemoSeedContext): Promise<v
   await seedWorkflows(db, context);
   await seedScenes(db, context);
   await seedSceneCameras(db, context);
+  await seedAlarms(db, context);
 }

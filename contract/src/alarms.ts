@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { pageQuery, priorityCode } from './validators.ts';
+
+/**
+ * Video alarms (SPEC §3 "Alarm record", §4 alarm state table, §7 "Alarms").
+ * States: 1 pending, 2 processed, 3 cancelled as false positive, 4 awaiting approval.
+ */
+export const ALARM_STATE = { pending: 1, processed: 2, cancelled: 3, awaitingApproval: 4 } as const;
+export type AlarmState = (typeof ALARM_STATE)[keyof typeof ALARM_STATE];
+
+export const ALARM_API = {
+  list: '/api/v2/backend/videoAlarmRecord/list',
+  detail: (id: number) => `/api/v2/backend/videoAlarmRecord/${id}`,
+  deal: '/api/v2/backend/videoAlarmRecord/deal',
+  cancel: (id: number) => `/api/v2/backend/videoAlarmRecord/cancel/${id}`,
+  approve: '/api/v2/backend/videoAlarmRecord/approve',
+  noApprove: '/api/v2/backend/videoAlarmRecord/noApprove',
+  approveCount: '/api/v2/backend/videoAlarmRecord/approve/count',
+  /** Not shown in the SPEC: the floating panel's poll (count 20). */
+  poll: '/api/v2/backend/videoAlarmRecord/poll',
+  /** Not shown in the SPEC: the engine's ingest (API key in header `x-engine-key`). */
+  ingest: '/api/v2/backend/ingest/videoAlarm',
+  engines: '/api/v2/backend/engine',
+} as const;
+
+/** Comment of "process" (SPEC §5: optional, at most 100 characters). */
+export const ALARM_COMMENT_MAX = 100;
+
+export const alarmListQuery = pageQuery.extend({
+  /** ISO 8601 range; both or neither ('time.rangeRequired'). */
+  startTime: z.string().datetime({ offset: true }).optional(),
+  endTime: z.string().datetime({ offset: true }).optional(),
+  priority: priorityCode.optional(),
+  algorithmId: z.coerce.number().int().positive().optional(),
+  factoryId: z.coerce.number().int().positive().optional(),
+  areaId: z.coerce.number().int().positive().optional(),
+  sceneId: z.coerce.number().int().positive().optional(),
+  cameraId: z.coerce.number().int().positive().optional(),
+  /** 'untreated' = state 1 or 4, 'processed' = 2 or 3, or one exact state. */
+  status: z.enum(['untreated', 'processed']).optional(),
+  alarmState: z.coerce.number().int().min(1).max(4).optional(),
+  falsePositive: z.boolean().optional(),
+});
+export type AlarmListQuery = z.infer<typeof alarmListQuery>;
+
+export const alarmItem = z.object({
+  id: z.number(),
+  alarmTime: z.string(),
+  alarmState: z.number(),
+  priority: z.number(),
+  videoAlarmTypeName: z.string(),
+  algorithmId: z.number().nullable(),
+  sceneId: z.number().nullable(),
+  sceneName: z.string(),
+  cameraId: z.number().nullable(),
+  cameraName: z.string(),
+  areaName: z.string(),
+  factoryName: z.string(),
+  alarmResult: z.string(),
+  historyAssignmentId: z.number().nullable(),
+  jobNumber: z.string(),
+  stateComments: z.string(),
+  alarmImage: z.string(),
+  alarmImageDraw: z.string(),
+  alarmVideo: z.string(),
+  extraInfoName: z.string(),
+  extraInfo: z.record(z.string(), z.unknown()),
+  falsePositive: z.boolean(),
+  handler: z.string(),
+  handleTime: z.string().nullable(),
+  approverId: z.number().nullable(),
+  approver: z.string(),
+  approveTime: z.string().nullable(),
+  version: z.number(),
+});
+export type AlarmItem = z.infer<typeof alarmItem>;
+
+export const alarmActionItem = z.object({
+  id: z.number(),
+  action: z.enum(['ingest', 'deal', 'cancel', 'approve', 'noApprove']),
+  fromState: z.number().nullable(),
+  toState: z.number(),
+  comment: z.string(),
+  accountName: z.string(),
+  createdAt: z.string(),
+});
+export type AlarmActionItem = z.infer<typeof alarmActionItem>;
+
+export const alarmDetail = alarmItem.extend({ timeline: z.array(alarmActionItem) });
+export type AlarmDetail = z.infer<typeof alarmDetail>;
+
+/** Totals come from rollup counters; `countCapped` is true when the count is a capped estimate ("10,000+"). */
+export const alarmListResult = z.object({
+  list: z.array(alarmItem),
+  count: z.number(),
+  countCapped: z.boolean(),
+});
+export type AlarmListResult = z.infer<typeof alarmListResult>;
+
+export const dealBody = z.object({
+  id: z.coerce.number().int().positive(),
+  comment: z.string().trim().max(ALARM_COMMENT_MAX, { error: 'alarm.commentTooLong' }).optional().default(''),
+  /** Optimistic concurrency: the version the user saw (optional; without it the state check decides). */
+  version: z.number().int().min(0).optional(),
+});
+export const alarmIdBody = z.object({
+  id: z.coerce.number().int().positive(),
+  version: z.number().int().min(0).optional(),
+});
+
+/** 409 answer of a forbidden or lost transition: the alarm as it is now. */
+export const alarmConflictData = z.object({ alarm: alarmItem });
+
+export const pollResult = z.object({ list: z.array(alarmItem) });
