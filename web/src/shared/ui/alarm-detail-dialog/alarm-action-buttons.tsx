@@ -1,0 +1,135 @@
+import { ALARM_COMMENT_MAX, type AlarmItem } from '@sentinel/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, type ButtonProps, Input, Modal, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from '../../i18n/i18n.ts';
+import { useButtons } from '../../permission/use-buttons.ts';
+import { confirmDialog } from '../feedback.ts';
+import { conflictAlarm, patchCachedAlarm, refreshAlarms, runAlarmAction } from './alarm-api.ts';
+import { type AlarmActionKind, type AlarmDialogMode, alarmActions } from './alarm-rules.ts';
+
+const CONFIRM_KEYS: Record<Exclude<AlarmActionKind, 'deal'>, string> = {
+  cancel: 'alarm.confirm.cancel',
+  approve: 'alarm.confirm.approve',
+  noApprove: 'alarm.confirm.noApprove',
+};
+
+/** The caller's codes on both alarm screens. */
+export function useAlarmButtons() {
+  const history = useButtons('historyAlarm');
+  const approval = useButtons('alarmApproval');
+  return (code: string) => history.can(code) || approval.can(code);
+}
+
+/**
+ * The actions of an alarm's current state (SPEC §4). Process asks for an optional comment;
+ * the others are confirmed. A 409 shows the server message and refreshes the alarm in place;
+ * the comment typed stays in the dialog.
+ */
+export function AlarmActionButtons({
+  alarm,
+  mode,
+  size = 'small',
+  link = true,
+  onChanged,
+}: {
+  alarm: AlarmItem;
+  mode: AlarmDialogMode;
+  size?: 'small' | 'middle';
+  link?: boolean;
+  onChanged?: () => void;
+}) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const can = useAlarmButtons();
+  const [dealing, setDealing] = useState(false);
+  const [comment, setComment] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [stale, setStale] = useState(false);
+  const actions = alarmActions(alarm, mode, can);
+
+  async function run(kind: AlarmActionKind, text = ''): Promise<boolean> {
+    setBusy(true);
+    try {
+      await runAlarmAction(kind, alarm, text);
+      refreshAlarms(client, alarm.id);
+      onChanged?.();
+      return true;
+    } catch (error) {
+      const current = conflictAlarm(error);
+      if (current) {
+        patchCachedAlarm(client, current);
+        refreshAlarms(client, alarm.id);
+        setStale(true);
+      }
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function start(kind: AlarmActionKind) {
+    if (kind === 'deal') {
+      setStale(false);
+      setDealing(true);
+      return;
+    }
+    confirmDialog({
+      title: t(CONFIRM_KEYS[kind]),
+      content: `#${alarm.id} ${alarm.videoAlarmTypeName}`,
+      okButtonProps: { danger: kind !== 'approve', 'data-testid': 'alarm-confirm-ok' } as ButtonProps,
+      onOk: () => run(kind),
+    });
+  }
+
+  if (actions.length === 0 && !dealing) return null;
+  return (
+    <>
+      <Space size={link ? 0 : 8} wrap>
+        {actions.map((kind) => (
+          <Button
+            key={kind}
+            type={link ? 'link' : kind === 'deal' || kind === 'approve' ? 'primary' : 'default'}
+            danger={kind === 'cancel' || kind === 'noApprove'}
+            size={size}
+            loading={busy}
+            onClick={() => start(kind)}
+            data-testid={`alarm-${alarm.id}-${kind}`}
+          >
+            {t(`alarm.action.${kind}`)}
+          </Button>
+        ))}
+      </Space>
+      <Modal
+        open={dealing}
+        title={t('alarm.dealTitle', { id: alarm.id })}
+        okText={t('alarm.action.deal')}
+        confirmLoading={busy}
+        okButtonProps={{ disabled: stale, 'data-testid': 'alarm-deal-ok' } as ButtonProps}
+        onCancel={() => setDealing(false)}
+        onOk={async () => {
+          if (await run('deal', comment.trim())) {
+            setDealing(false);
+            setComment('');
+          }
+        }}
+        destroyOnHidden
+      >
+        {stale ? (
+          <Alert type="warning" showIcon title={t('alarm.stale')} style={{ marginBottom: 12 }} />
+        ) : null}
+        <Input.TextArea
+          autoFocus
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          maxLength={ALARM_COMMENT_MAX}
+          showCount
+          rows={4}
+          placeholder={t('alarm.commentPlaceholder')}
+          aria-label={t('alarm.commentPlaceholder')}
+          data-testid="alarm-deal-comment"
+        />
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+export { AlarmActionButtons, useAlarmButtons } from './alarm-action-buttons.tsx';
+export * from './alarm-api.ts';
+export { AlarmDetailDialog, type AlarmDetailDialogProps } from './alarm-detail-dialog.tsx';
+export { AlarmStateTag } from './alarm-fields.tsx';
+export * from './alarm-rules.ts';

@@ -1,0 +1,1 @@
+export { ImageThumb, ImageViewer, type ViewerImage } from './image-viewer.tsx';
