@@ -112,3 +112,57 @@ export const alarmIdBody = z.object({
 export const alarmConflictData = z.object({ alarm: alarmItem });
 
 export const pollResult = z.object({ list: z.array(alarmItem) });
+
+/** Batch handling (`videoAlarmRecord/updateOrFilter`): each id handled on its own, at most 100. */
+export const ALARM_BATCH_MAX = 100;
+export const alarmBatchBody = z.object({
+  ids: z.array(z.coerce.number().int().positive()).min(1).max(ALARM_BATCH_MAX),
+  action: z.enum(['deal', 'cancel']),
+  comment: z.string().trim().max(ALARM_COMMENT_MAX, { error: 'alarm.commentTooLong' }).optional().default(''),
+});
+export const alarmBatchOutcome = z.object({
+  id: z.number(),
+  ok: z.boolean(),
+  alarm: alarmItem.optional(),
+  /** Translated failure message (e.g. alarm.notAllowed, error.notFound). */
+  message: z.string().optional(),
+});
+export const alarmBatchResult = z.object({ list: z.array(alarmBatchOutcome) });
+export type AlarmBatchResult = z.infer<typeof alarmBatchResult>;
+
+/** Optional body of `cancel/{id}`. */
+export const alarmVersionBody = z
+  .object({ version: z.number().int().min(0).optional() })
+  .optional()
+  .nullable();
+export const alarmCancelResult = z.object({ success: z.literal(true), alarm: alarmItem });
+
+/** The floating panel's poll: latest untreated alarms (state 1 or 4), newest first. */
+export const pollQuery = z.object({ count: z.coerce.number().int().min(1).max(50).default(20) });
+
+export const sceneIdParams = z.object({ sceneId: z.coerce.number().int().positive() });
+export const sceneCameraParams = z.object({
+  sceneId: z.coerce.number().int().positive(),
+  cameraId: z.coerce.number().int().positive(),
+});
+export const lastAlarmQuery = z.object({ count: z.coerce.number().int().min(1).max(50).optional() });
+
+/** `statistics/{sceneId}`: counts over the last 30 days by state and by priority (from rollups). */
+export const sceneStatistics = z.object({
+  total: z.number(),
+  untreated: z.number(),
+  byState: z.array(z.object({ alarmState: z.number(), count: z.number() })),
+  byPriority: z.array(z.object({ priority: z.number(), count: z.number() })),
+});
+export type SceneStatistics = z.infer<typeof sceneStatistics>;
+
+export const sceneCountBody = z.object({
+  sceneIds: z.array(z.coerce.number().int().positive()).max(500).optional(),
+  /** ISO 8601 times; counted by whole UTC days (rollup). */
+  startTime: z.string().datetime({ offset: true }).optional(),
+  endTime: z.string().datetime({ offset: true }).optional(),
+});
+export const sceneCountResult = z.object({
+  list: z.array(z.object({ sceneId: z.number(), untreated: z.number(), total: z.number() })),
+});
+export type SceneCountResult = z.infer<typeof sceneCountResult>;

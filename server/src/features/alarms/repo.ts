@@ -1,0 +1,194 @@
+import type { AlarmListQuery } from '@sentinel/contract';
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { alarmAction, alarmRollup, videoAlarm } from '../../db/schema/index.ts';
+import type { AlarmActionRow, AlarmRow } from './mapper.ts';
+import { rollupDay } from './rollup.ts';
+
+const DAY_MS = 86_400_000;
+/** Exact counts beyond this are reported as "10,000+" (countCapped). */
+export const COUNT_CAP = 10_000;
+
+export const UNTREATED_STATES = [1, 4];
+export const PROCESSED_STATES = [2, 3];
+
+/** The states a list query asks for (status and exact state combined), or undefined for all. */
+function statesOf(query: AlarmListQuery): number[] | undefined {
+  let states: number[] | undefined;
+  if (query.status === 'untreated') states = UNTREATED_STATES;
+  if (query.status === 'processed') states = PROCESSED_STATES;
+  if (query.alarmState !== undefined) {
+    states = states ? states.filter((s) => s === query.alarmState) : [query.alarmState];
+  }
+  return states;
+}
+
+/** Conditions of a list query on the alarms themselves. */
+function alarmConditions(query: AlarmListQuery): SQL | undefined {
+  const c: (SQL | undefined)[] = [];
+  if (query.startTime && query.endTime) {
+    c.push(gte(videoAlarm.alarmTime, new Date(query.startTime)));
+    c.push(lte(videoAlarm.alarmTime, new Date(query.endTime)));
+  }
+  if (query.priority !== undefined) c.push(eq(videoAlarm.priority, query.priority));
+  if (query.algorithmId !== undefined) c.push(eq(videoAlarm.algorithmId, query.algorithmId));
+  if (query.factoryId !== undefined) c.push(eq(videoAlarm.factoryId, query.factoryId));
+  if (query.areaId !== undefined) c.push(eq(videoAlarm.areaId, query.areaId));
+  if (query.sceneId !== undefined) c.push(eq(videoAlarm.sceneId, query.sceneId));
+  if (query.cameraId !== undefined) c.push(eq(videoAlarm.cameraId, query.cameraId));
+  const states = statesOf(query);
+  if (states) c.push(states.length ? inArray(videoAlarm.alarmState, states) : sql`false`);
+  if (query.falsePositive !== undefined) c.push(eq(videoAlarm.falsePositive, query.falsePositive));
+  return and(...c);
+}
+
+/**
+ * The rollup's day range when the time range covers whole UTC days (start at midnight, end at
+ * 23:59:59 of its day), 'none' without a time range, undefined when the rollup cannot answer.
+ */
+export function wholeDayRange(
+  startTime?: string,
+  endTime?: string,
+): { from: string; to: string } | 'none' | undefined {
+  if (!startTime || !endTime) return 'none';
+  const start = Date.parse(startTime);
+  const end = Date.parse(endTime);
+  if (start % DAY_MS !== 0) return undefined;
+  if (end % DAY_MS < DAY_MS - 1000) return undefined;
+  if (end < start) return { from: '9999-12-31', to: '0001-01-01' };
+  return { from: rollupDay(new Date(start)), to: rollupDay(new Date(end)) };
+}
+
+/** Conditions of a list query on the rollup counters (null references are stored as 0). */
+function rollupConditions(
+  query: AlarmListQuery,
+  days: { from: string; to: string } | 'none',
+): SQL | undefined {
+  const c: (SQL | undefined)[] = [];
+  if (days !== 'none') {
+    c.push(gte(alarmRollup.day, days.from));
+    c.push(lte(alarmRollup.day, days.to));
+  }
+  if (query.priority !== undefined) c.push(eq(alarmRollup.priority, query.priority));
+  if (query.algorithmId !== undefined) c.push(eq(alarmRollup.algorithmId, query.algorithmId));
+  if (query.factoryId !== undefined) c.push(eq(alarmRollup.factoryId, query.factoryId));
+  if (query.areaId !== undefined) c.push(eq(alarmRollup.areaId, query.areaId));
+  if (query.sceneId !== undefined) c.push(eq(alarmRollup.sceneId, query.sceneId));
+  if (query.cameraId !== undefined) c.push(eq(alarmRollup.cameraId, query.cameraId));
+  const states = statesOf(query);
+  if (states) c.push(states.length ? inArray(alarmRollup.alarmState, states) : sql`false`);
+  if (query.falsePositive !== undefined) c.push(eq(alarmRollup.falsePositive, query.falsePositive));
+  return and(...c);
+}
+
+/** One page (newest first, then id) on the (alarm_time, id) indexes. */
+export async function listAlarms(db: Db, query: AlarmListQuery): Promise<AlarmRow[]> {
+  return db
+    .select()
+    .from(videoAlarm)
+    .where(alarmConditions(query))
+    .orderBy(desc(videoAlarm.alarmTime), desc(videoAlarm.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+}
+
+/** The total under the list: from the rollup when it can express the filters, else exact but capped. */
+export async function countAlarms(
+  db: Db,
+  query: AlarmListQuery,
+): Promise<{ count: number; countCapped: boolean }> {
+  const days = wholeDayRange(query.startTime, query.endTime);
+  if (days) {
+    const [row] = await db
+      .select({ n: sql<string>`coalesce(sum(${alarmRollup.count}), 0)` })
+      .from(alarmRollup)
+      .where(rollupConditions(query, days));
+    return { count: Number(row?.n ?? 0), countCapped: false };
+  }
+  const inner = db
+    .select({ one: sql`1` })
+    .from(videoAlarm)
+    .where(alarmConditions(query))
+    .limit(COUNT_CAP + 1)
+    .as('capped');
+  const [row] = await db.select({ n: sql<string>`count(*)` }).from(inner);
+  const n = Number(row?.n ?? 0);
+  return n > COUNT_CAP ? { count: COUNT_CAP, countCapped: true } : { count: n, countCapped: false };
+}
+
+export async function findAlarm(db: Db, id: number): Promise<AlarmRow | undefined> {
+  const [row] = await db.select().from(videoAlarm).where(eq(videoAlarm.id, id));
+  return row;
+}
+
+export async function timelineOf(db: Db, alarmId: number): Promise<AlarmActionRow[]> {
+  return db
+    .select()
+    .from(alarmAction)
+    .where(eq(alarmAction.alarmId, alarmId))
+    .orderBy(asc(alarmAction.createdAt), asc(alarmAction.id));
+}
+
+export async function countAwaitingApproval(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${alarmRollup.count}), 0)` })
+    .from(alarmRollup)
+    .where(eq(alarmRollup.alarmState, 4));
+  return Number(row?.n ?? 0);
+}
+
+/** Latest alarms matching `where`, newest first. */
+export async function latestAlarms(db: Db, where: SQL | undefined, count: number): Promise<AlarmRow[]> {
+  return db
+    .select()
+    .from(videoAlarm)
+    .where(where)
+    .orderBy(desc(videoAlarm.alarmTime), desc(videoAlarm.id))
+    .limit(count);
+}
+
+export const untreatedWhere = () => inArray(videoAlarm.alarmState, UNTREATED_STATES);
+export const sceneWhere = (sceneId: number) => eq(videoAlarm.sceneId, sceneId);
+export const sceneCameraWhere = (sceneId: number, cameraId: number) =>
+  and(eq(videoAlarm.sceneId, sceneId), eq(videoAlarm.cameraId, cameraId));
+
+/** Rollup counts of one scene since `fromDay`, grouped by state and priority. */
+export async function sceneRollup(
+  db: Db,
+  sceneId: number,
+  fromDay: string,
+): Promise<{ alarmState: number; priority: number; count: number }[]> {
+  const rows = await db
+    .select({
+      alarmState: alarmRollup.alarmState,
+      priority: alarmRollup.priority,
+      n: sql<string>`sum(${alarmRollup.count})`,
+    })
+    .from(alarmRollup)
+    .where(and(eq(alarmRollup.sceneId, sceneId), gte(alarmRollup.day, fromDay)))
+    .groupBy(alarmRollup.alarmState, alarmRollup.priority);
+  return rows.map((r) => ({ alarmState: r.alarmState, priority: r.priority, count: Number(r.n) }));
+}
+
+/** Per scene untreated/total counts from the rollup (days inclusive, UTC). */
+export async function sceneCounts(
+  db: Db,
+  filter: { sceneIds?: number[]; fromDay?: string; toDay?: string },
+): Promise<{ sceneId: number; untreated: number; total: number }[]> {
+  const c: (SQL | undefined)[] = [sql`${alarmRollup.sceneId} <> 0`];
+  if (filter.sceneIds)
+    c.push(filter.sceneIds.length ? inArray(alarmRollup.sceneId, filter.sceneIds) : sql`false`);
+  if (filter.fromDay) c.push(gte(alarmRollup.day, filter.fromDay));
+  if (filter.toDay) c.push(lte(alarmRollup.day, filter.toDay));
+  const rows = await db
+    .select({
+      sceneId: alarmRollup.sceneId,
+      untreated: sql<string>`coalesce(sum(${alarmRollup.count}) filter (where ${inArray(alarmRollup.alarmState, UNTREATED_STATES)}), 0)`,
+      total: sql<string>`sum(${alarmRollup.count})`,
+    })
+    .from(alarmRollup)
+    .where(and(...c))
+    .groupBy(alarmRollup.sceneId)
+    .orderBy(asc(alarmRollup.sceneId));
+  return rows.map((r) => ({ sceneId: r.sceneId, untreated: Number(r.untreated), total: Number(r.total) }));
+}

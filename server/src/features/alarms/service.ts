@@ -1,0 +1,137 @@
+import type { AlarmItem } from '@sentinel/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { alarmAction, videoAlarm } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { type AlarmRow, rollupKeyOf, toAlarmItem } from './mapper.ts';
+import { moveRollup } from './rollup.ts';
+
+export type AlarmActionName = 'deal' | 'cancel' | 'approve' | 'noApprove';
+
+export interface Actor {
+  accountId: number;
+  accountName: string;
+  ip?: string;
+}
+
+interface Transition {
+  /** States the action starts from. */
+  from: number[];
+  /** Extra condition on the current row (noApprove: an approval to revoke). */
+  also?: (row: AlarmRow) => boolean;
+  to: number;
+  set: (actor: Actor, now: Date, comment: string) => Partial<typeof videoAlarm.$inferInsert>;
+}
+
+/** SPEC §4 alarm states: which action goes from where to where, and what it records. */
+const TRANSITIONS: Record<AlarmActionName, Transition> = {
+  deal: {
+    from: [1],
+    to: 2,
+    set: (actor, now, comment) => ({
+      handlerId: actor.accountId,
+      handler: actor.accountName,
+      handleTime: now,
+      stateComments: comment,
+    }),
+  },
+  cancel: {
+    from: [1, 4],
+    to: 3,
+    set: (actor, now) => ({
+      falsePositive: true,
+      handlerId: actor.accountId,
+      handler: actor.accountName,
+      handleTime: now,
+    }),
+  },
+  approve: {
+    from: [4],
+    to: 2,
+    set: (actor, now) => ({ approverId: actor.accountId, approver: actor.accountName, approveTime: now }),
+  },
+  noApprove: {
+    from: [2],
+    also: (row) => row.approveTime !== null,
+    to: 4,
+    set: () => ({ approverId: null, approver: '', approveTime: null }),
+  },
+};
+
+/** 409 carrying the alarm as it is now. */
+function stateConflict(code: 'alarm.stateChanged' | 'alarm.notAllowed', row: AlarmRow): AppError {
+  return new AppError(409, code, { alarm: toAlarmItem(row) });
+}
+
+/**
+ * One handling action in one transaction: lock the row, check state (and version when given),
+ * compare-and-set update (state, version + 1), timeline row, rollup move. Throws 404 / 409.
+ */
+export async function transitionInTx(
+  db: Db,
+  id: number,
+  action: AlarmActionName,
+  actor: Actor,
+  now: Date,
+  options: { comment?: string; version?: number } = {},
+): Promise<AlarmRow> {
+  const t = TRANSITIONS[action];
+  const comment = options.comment ?? '';
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(videoAlarm).where(eq(videoAlarm.id, id)).for('update');
+    if (!before) throw notFound();
+    if (options.version !== undefined && options.version !== before.version) {
+      throw stateConflict('alarm.stateChanged', before);
+    }
+    if (!t.from.includes(before.alarmState) || (t.also && !t.also(before))) {
+      throw stateConflict('alarm.notAllowed', before);
+    }
+    const [after] = await tx
+      .update(videoAlarm)
+      .set({ ...t.set(actor, now, comment), alarmState: t.to, version: before.version + 1 })
+      .where(
+        and(
+          eq(videoAlarm.id, id),
+          inArray(videoAlarm.alarmState, t.from),
+          eq(videoAlarm.version, before.version),
+        ),
+      )
+      .returning();
+    if (!after) throw stateConflict('alarm.stateChanged', before);
+    await tx.insert(alarmAction).values({
+      alarmId: id,
+      action,
+      fromState: before.alarmState,
+      toState: after.alarmState,
+      comment,
+      accountId: actor.accountId,
+      accountName: actor.accountName,
+      createdAt: now,
+    });
+    await moveRollup(tx, rollupKeyOf(before), rollupKeyOf(after));
+    return after;
+  });
+}
+
+/** The action, then (after commit) the audit entry and the `alarm.updated` event. */
+export async function handleAlarm(
+  app: FastifyInstance,
+  id: number,
+  action: AlarmActionName,
+  actor: Actor,
+  options: { comment?: string; version?: number } = {},
+): Promise<AlarmItem> {
+  const row = await transitionInTx(app.db, id, action, actor, app.appConfig.now(), options);
+  const item = toAlarmItem(row);
+  await app.audit.write({
+    accountId: actor.accountId,
+    accountName: actor.accountName,
+    action: `alarm.${action}`,
+    target: String(id),
+    detail: { toState: row.alarmState, ...(options.comment ? { comment: options.comment } : {}) },
+    ip: actor.ip,
+  });
+  await app.bus.publish({ type: 'alarm.updated', data: item });
+  return item;
+}
