@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { AlarmPanel } from '../../features/alarm-panel/index.ts';
 import { useRouteHandle } from '../../shared/routing/route-meta.ts';
 import { useAppStore } from '../../shared/stores/app-store.ts';
 import { useSettingsStore } from '../../shared/stores/settings-store.ts';
@@ -64,7 +65,8 @@ export function MainLayout() {
           <Outlet />
         </main>
       </div>
-      {/* The floating alarm panel and the video wall switch mount here in a later release. */}
+      <AlarmPanel />
+      {/* The video wall switch mounts here in a later release. */}
     </div>
   );
 }

@@ -17,6 +17,9 @@ interface UserState {
   menus: MenuItem[];
   grantedCodes: string[];
   menusLoaded: boolean;
+  /** Second flag of the alarm panel poll (SPEC §4): the panel polls only while this is on. */
+  alarmPanelEnabled: boolean;
+  setAlarmPanelEnabled: (value: boolean) => void;
   setToken: (token: string) => void;
   setUser: (info: UserInfo, menus: MenuItem[]) => void;
   setMustChangePassword: (value: boolean) => void;
@@ -39,6 +42,8 @@ const empty = {
 export const useUserStore = create<UserState>()((set) => ({
   token: getCookie(TOKEN_COOKIE) ?? '',
   ...empty,
+  alarmPanelEnabled: true,
+  setAlarmPanelEnabled: (alarmPanelEnabled) => set({ alarmPanelEnabled }),
   setToken: (token) => {
     setCookie(TOKEN_COOKIE, token);
     set({ token, ...empty });

@@ -1,0 +1,82 @@
+import type { AlarmItem } from '@sentinel/contract';
+import { describe, expect, it } from 'vitest';
+import { isAlarmItem, isHandled, mergeAlarms, PANEL_SIZE, replaceAlarms } from './alarm-feed.ts';
+
+function alarm(id: number, extra: Partial<AlarmItem> = {}): AlarmItem {
+  return {
+    id,
+    alarmTime: new Date(Date.UTC(2026, 0, 1, 0, 0, id)).toISOString(),
+    alarmState: 1,
+    priority: 120004,
+    videoAlarmTypeName: 'Helmet',
+    algorithmId: null,
+    sceneId: null,
+    sceneName: 'S',
+    cameraId: null,
+    cameraName: 'C',
+    areaName: '',
+    factoryName: '',
+    alarmResult: '',
+    historyAssignmentId: null,
+    jobNumber: '',
+    stateComments: '',
+    alarmImage: '',
+    alarmImageDraw: '',
+    alarmVideo: '',
+    extraInfoName: '',
+    extraInfo: {},
+    falsePositive: false,
+    handler: '',
+    handleTime: null,
+    approverId: null,
+    approver: '',
+    approveTime: null,
+    version: 0,
+    ...extra,
+  };
+}
+
+describe('mergeAlarms', () => {
+  it('prepends new alarms newest first and de-duplicates by id', () => {
+    const merged = mergeAlarms([alarm(1)], [alarm(3), alarm(2), alarm(3)]);
+    expect(merged.map((a) => a.id)).toEqual([3, 2, 1]);
+  });
+
+  it('keeps only the newest PANEL_SIZE alarms', () => {
+    const current = Array.from({ length: PANEL_SIZE }, (_, i) => alarm(i + 1));
+    const merged = mergeAlarms(current, [alarm(100)]);
+    expect(merged).toHaveLength(PANEL_SIZE);
+    expect(merged[0]?.id).toBe(100);
+    expect(merged.some((a) => a.id === 1)).toBe(false);
+  });
+
+  it('updates in place, ignoring an older version', () => {
+    const current = [alarm(2), alarm(1, { version: 2, alarmState: 2 })];
+    expect(mergeAlarms(current, [alarm(1, { version: 1 })])[1]?.alarmState).toBe(2);
+    expect(mergeAlarms(current, [alarm(1, { version: 3, alarmState: 3 })])[1]?.alarmState).toBe(3);
+  });
+});
+
+describe('replaceAlarms', () => {
+  it('takes the poll answer but keeps a newer local record', () => {
+    const current = [alarm(1, { version: 1, alarmState: 2 })];
+    const result = replaceAlarms(current, [alarm(2), alarm(1)]);
+    expect(result.map((a) => [a.id, a.alarmState])).toEqual([
+      [2, 1],
+      [1, 2],
+    ]);
+  });
+});
+
+describe('helpers', () => {
+  it('treats states 2 and 3 as handled in the panel', () => {
+    expect(isHandled(alarm(1, { alarmState: 2 }))).toBe(true);
+    expect(isHandled(alarm(1, { alarmState: 3 }))).toBe(true);
+    expect(isHandled(alarm(1, { alarmState: 4 }))).toBe(false);
+  });
+  it('recognises alarm items', () => {
+    expect(isAlarmItem(alarm(1))).toBe(true);
+    expect(isAlarmItem({ id: 1 })).toBe(false);
+    expect(isAlarmItem(null)).toBe(false);
+  });
+});

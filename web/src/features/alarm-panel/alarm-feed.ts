@@ -1,0 +1,44 @@
+import type { AlarmItem } from '@sentinel/contract';
+
+export const PANEL_SIZE = 20;
+
+/**
+ * Merges incoming alarms into the panel list: new ids are prepended, known ids are updated in
+ * place (a record this browser already marked handled stays handled unless the server says so
+ * with a newer version), newest first, at most PANEL_SIZE.
+ */
+export function mergeAlarms(current: AlarmItem[], incoming: AlarmItem[]): AlarmItem[] {
+  const byId = new Map(current.map((a) => [a.id, a]));
+  const fresh: AlarmItem[] = [];
+  for (const alarm of incoming) {
+    const known = byId.get(alarm.id);
+    if (known) {
+      if (alarm.version >= known.version) byId.set(alarm.id, alarm);
+    } else if (!fresh.some((a) => a.id === alarm.id)) {
+      fresh.push(alarm);
+    }
+  }
+  const merged = [...fresh, ...current.map((a) => byId.get(a.id) ?? a)];
+  merged.sort((a, b) => b.alarmTime.localeCompare(a.alarmTime) || b.id - a.id);
+  return merged.slice(0, PANEL_SIZE);
+}
+
+/** Replaces the list with a poll answer, keeping local "handled" marks of newer versions. */
+export function replaceAlarms(current: AlarmItem[], polled: AlarmItem[]): AlarmItem[] {
+  const byId = new Map(current.map((a) => [a.id, a]));
+  return polled
+    .map((a) => {
+      const known = byId.get(a.id);
+      return known && known.version > a.version ? known : a;
+    })
+    .slice(0, PANEL_SIZE);
+}
+
+/** In the panel, state 2 means handled or cancelled (SPEC §4). */
+export const isHandled = (alarm: AlarmItem) => alarm.alarmState === 2 || alarm.alarmState === 3;
+
+export function isAlarmItem(value: unknown): value is AlarmItem {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.id === 'number' && typeof v.alarmTime === 'string' && typeof v.alarmState === 'number';
+}

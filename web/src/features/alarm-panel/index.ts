@@ -1,0 +1,1 @@
+export { AlarmPanel } from './components/alarm-panel.tsx';

@@ -1,0 +1,148 @@
+import { ALARM_API, type AlarmItem } from '@sentinel/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { i18n } from '../../shared/i18n/i18n.ts';
+import {
+  useConnectionState,
+  useRealtime,
+  useRealtimeConnection,
+} from '../../shared/realtime/use-realtime.ts';
+import { action } from '../../shared/request/request.ts';
+import { useUserStore } from '../../shared/stores/user-store.ts';
+import { toast } from '../../shared/ui/feedback.ts';
+import { isAlarmItem, isHandled, mergeAlarms, PANEL_SIZE, replaceAlarms } from './alarm-feed.ts';
+import { AUDIBLE_PRIORITIES, armAudioUnlock, playAlarmBeep } from './alarm-sound.ts';
+
+/** SPEC §9: poll of 20 every 15 000 ms (fallback while the event stream is down). */
+export const POLL_MS = 15_000;
+
+function alarmOf(data: unknown): AlarmItem | null {
+  if (isAlarmItem(data)) return data;
+  if (typeof data === 'object' && data !== null && 'alarm' in data && isAlarmItem(data.alarm))
+    return data.alarm;
+  return null;
+}
+
+/**
+ * The panel's alarms: an initial load of 20, live `alarm.created` / `alarm.updated` events, and
+ * the SPEC poll while the stream is down. Runs only for a logged-in user with a token and the
+ * `alarmPanelEnabled` flag. A poll answered with status ≠ 0 shows the server message once and
+ * stops polling until a later load succeeds (reconnect or opening the panel).
+ */
+export function useAlarmFeed() {
+  const token = useUserStore((s) => s.token);
+  const enabled = useUserStore((s) => s.alarmPanelEnabled && s.menusLoaded) && token !== '';
+  useRealtimeConnection(enabled);
+  const connection = useConnectionState();
+  const [alarms, setAlarms] = useState<AlarmItem[]>([]);
+  const [failed, setFailed] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const seen = useRef(new Set<number>());
+  const loading = useRef(false);
+  const failedRef = useRef(false);
+
+  const notice = useCallback((incoming: AlarmItem[], audible: boolean) => {
+    let beep = false;
+    for (const alarm of incoming) {
+      if (seen.current.has(alarm.id)) continue;
+      seen.current.add(alarm.id);
+      if (audible && !isHandled(alarm) && AUDIBLE_PRIORITIES.includes(alarm.priority)) beep = true;
+    }
+    if (beep) playAlarmBeep();
+  }, []);
+
+  const load = useCallback(
+    async (audible: boolean) => {
+      if (loading.current) return;
+      loading.current = true;
+      try {
+        const envelope = await action<{ list: AlarmItem[] }>(ALARM_API.poll, {
+          body: { count: PANEL_SIZE },
+          silent: true,
+        });
+        if (envelope.status !== 0) throw new Error(envelope.message || i18n.t('error'));
+        const list = envelope.data?.list ?? [];
+        notice(list, audible);
+        setAlarms((current) => replaceAlarms(current, list));
+        failedRef.current = false;
+        setFailed(false);
+        setLoaded(true);
+      } catch (error) {
+        if (!failedRef.current) {
+          toast.error(error instanceof Error && error.message ? error.message : i18n.t('error'));
+        }
+        failedRef.current = true;
+        setFailed(true);
+      } finally {
+        loading.current = false;
+      }
+    },
+    [notice],
+  );
+
+  // Initial load (and again after a new login).
+  useEffect(() => {
+    if (!enabled) {
+      setAlarms([]);
+      setLoaded(false);
+      setFailed(false);
+      failedRef.current = false;
+      seen.current.clear();
+      return;
+    }
+    armAudioUnlock();
+    void load(false);
+  }, [enabled, load]);
+
+  // Catch up on what was missed while the stream was down.
+  const wasConnected = useRef(false);
+  useEffect(() => {
+    if (connection === 'connected' && !wasConnected.current && enabled && loaded) void load(true);
+    wasConnected.current = connection === 'connected';
+  }, [connection, enabled, loaded, load]);
+
+  // Fallback poll while the stream is not connected, and only until a failure.
+  useEffect(() => {
+    if (!enabled || failed || connection === 'connected') return;
+    const timer = setInterval(() => void load(true), POLL_MS);
+    return () => clearInterval(timer);
+  }, [enabled, failed, connection, load]);
+
+  useRealtime('alarm.created', (data) => {
+    const alarm = alarmOf(data);
+    if (!alarm || !enabled) return;
+    notice([alarm], true);
+    setAlarms((current) => mergeAlarms(current, [alarm]));
+  });
+  useRealtime('alarm.updated', (data) => {
+    const alarm = alarmOf(data);
+    if (!alarm || !enabled) return;
+    setAlarms((current) =>
+      current.some((a) => a.id === alarm.id) ? mergeAlarms(current, [alarm]) : current,
+    );
+  });
+
+  /** Local update after an action (SPEC §4: the record gets state 2). */
+  const markHandled = useCallback((id: number, server?: AlarmItem) => {
+    setAlarms((current) =>
+      current.map((a) =>
+        a.id === id
+          ? { ...(server ?? a), alarmState: 2, version: Math.max(a.version + 1, server?.version ?? 0) }
+          : a,
+      ),
+    );
+  }, []);
+
+  const replace = useCallback((alarm: AlarmItem) => {
+    setAlarms((current) => current.map((a) => (a.id === alarm.id ? alarm : a)));
+  }, []);
+
+  return {
+    alarms,
+    enabled,
+    failed,
+    connection,
+    reload: () => load(false),
+    markHandled,
+    replace,
+  };
+}
