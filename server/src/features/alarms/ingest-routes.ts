@@ -1,4 +1,83 @@
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, ok } from '../../platform/envelope.ts';
+import { AppError, badRequest } from '../../platform/errors.ts';
+import { engineRoutes } from './engine-routes.ts';
+import {
+  authenticateEngine,
+  type EngineRef,
+  INGEST_CLIP_MAX_BYTES,
+  INGEST_IMAGE_MAX_BYTES,
+  type IngestFiles,
+  ingestAlarm,
+  parseIngestFields,
+} from './ingest-service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    engine?: EngineRef;
+  }
+}
+
+const FILE_LIMITS: Record<keyof IngestFiles, number> = {
+  image: INGEST_IMAGE_MAX_BYTES,
+  imageDraw: INGEST_IMAGE_MAX_BYTES,
+  clip: INGEST_CLIP_MAX_BYTES,
+};
+const isFileField = (name: string): name is keyof IngestFiles => Object.hasOwn(FILE_LIMITS, name);
+
+const ingestResult = z.object({ id: z.number(), duplicate: z.boolean() });
 
 /** Engine keys and the engines' ingest API, mounted under /api/v2/backend. */
-export const ingestRoutes: FastifyPluginAsyncZod = async () => {};
+export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(engineRoutes);
+
+  app.post('/ingest/videoAlarm', {
+    // Not a user session: the engine authenticates with its key (x-engine-key) below.
+    config: { access: 'public' },
+    schema: {
+      tags: ['ingest'],
+      summary:
+        'An engine reports a video alarm (multipart: eventId, alarmTime, priority, algorithmCode|algorithmId, sceneId, cameraId|cameraCode, alarmResult, extraInfoName, extraInfo (JSON), historyAssignmentId, jobNumber, requireApproval; files image, imageDraw, clip (mp4))',
+      consumes: ['multipart/form-data'],
+      headers: z.object({ 'x-engine-key': z.string().optional() }),
+      response: { 200: envelopeOf(ingestResult) },
+    },
+    preHandler: async (request) => {
+      const header = request.headers['x-engine-key'];
+      request.engine = await authenticateEngine(app, Array.isArray(header) ? header[0] : header);
+    },
+    handler: async (request) => {
+      const source = request.engine;
+      if (!source) throw new AppError(401, 'engine.invalidKey');
+      if (!request.isMultipart()) throw badRequest('image.type');
+      const values: Record<string, string> = {};
+      const files: Partial<IngestFiles> = {};
+      const parts = request.parts({
+        limits: { fileSize: INGEST_CLIP_MAX_BYTES + 1, files: 3, fields: 20, fieldSize: 64 * 1024 },
+      });
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          if (typeof part.value === 'string') values[part.fieldname] = part.value;
+          continue;
+        }
+        const file = part as MultipartFile;
+        if (!isFileField(file.fieldname)) {
+          file.file.resume();
+          continue;
+        }
+        const buffer = await file.toBuffer();
+        // Cut just above the route's limit (not thrown): too large for this kind of file.
+        if (file.file.truncated || buffer.length > FILE_LIMITS[file.fieldname]) {
+          throw new AppError(413, file.fieldname === 'clip' ? 'error.tooLarge' : 'image.size');
+        }
+        files[file.fieldname] = buffer;
+      }
+      const input = parseIngestFields(values);
+      if (!files.image) throw badRequest('field.required', [{ field: 'image', message: 'field.required' }]);
+      const result = await ingestAlarm(app, source, input, { ...files, image: files.image });
+      return ok(request, result);
+    },
+  });
+};

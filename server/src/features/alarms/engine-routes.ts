@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { idParams } from '@sentinel/contract';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { engine } from '../../db/schema/index.ts';
+import { requireUser } from '../../platform/auth.ts';
+import { guardWrite } from '../../platform/db-errors.ts';
+import { envelopeOf, ok } from '../../platform/envelope.ts';
+import { notFound } from '../../platform/errors.ts';
+import { hashEngineKey } from './ingest-service.ts';
+
+/** Engine keys are server settings: managed on the systemServerSettings page's permission. */
+const WRITE = { access: { permission: 'systemServerSettings' } } as const;
+const KEY_PREFIX_LENGTH = 8;
+
+export const engineBody = z.object({
+  name: z
+    .string({ error: 'field.required' })
+    .trim()
+    .min(1, { error: 'field.required' })
+    .max(50, { error: 'field.tooLong' }),
+});
+export const engineItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  keyPrefix: z.string(),
+  enabled: z.boolean(),
+  lastSeenAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+/** The answer of a creation: the only time the key itself is shown. */
+export const engineCreated = engineItem.extend({ key: z.string() });
+
+/** A new API key: 32 random bytes (base64url); only its sha256 and first characters are stored. */
+export function newEngineKey(): { key: string; keyHash: string; keyPrefix: string } {
+  const key = randomBytes(32).toString('base64url');
+  return { key, keyHash: hashEngineKey(key), keyPrefix: key.slice(0, KEY_PREFIX_LENGTH) };
+}
+
+/** Creates an engine and answers its row and key (the seed's demo engine, the admin route). */
+export async function createEngine(db: Db, name: string) {
+  const { key, keyHash, keyPrefix } = newEngineKey();
+  const [row] = await db.insert(engine).values({ name, keyHash, keyPrefix }).returning();
+  if (!row) throw new Error('engine not created');
+  return { row, key };
+}
+
+const toItem = (row: typeof engine.$inferSelect) => ({
+  id: row.id,
+  name: row.name,
+  keyPrefix: row.keyPrefix,
+  enabled: row.enabled,
+  lastSeenAt: row.lastSeenAt ? row.lastSeenAt.toISOString() : null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+async function audit(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  action: string,
+  target: number,
+  detail?: Record<string, unknown>,
+) {
+  const user = requireUser(request);
+  await app.audit.write({
+    accountId: user.accountId,
+    accountName: user.accountName,
+    action,
+    target: String(target),
+    detail,
+    ip: request.ip,
+  });
+}
+
+/** Engine API keys (admins): create (key shown once), list, enable, disable, delete. */
+export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['engines'];
+
+  app.post('/engine', {
+    config: WRITE,
+    schema: {
+      tags,
+      summary: 'Create an engine; the answer holds its API key, shown this once',
+      body: engineBody,
+      response: { 200: envelopeOf(engineCreated) },
+    },
+    handler: async (request) => {
+      const { row, key } = await guardWrite(() => createEngine(app.db, request.body.name));
+      await audit(app, request, 'engine.create', row.id, { name: row.name, keyPrefix: row.keyPrefix });
+      return ok(request, { ...toItem(row), key }, 'common.saved');
+    },
+  });
+
+  app.get('/engine/list', {
+    config: WRITE,
+    schema: {
+      tags,
+      summary: 'Engines (name, key prefix, state, last seen)',
+      response: { 200: envelopeOf(z.array(engineItem)) },
+    },
+    handler: async (request) => {
+      const rows = await app.db.select().from(engine).orderBy(asc(engine.name), asc(engine.id));
+      return ok(request, rows.map(toItem));
+    },
+  });
+
+  for (const [action, enabled] of [
+    ['enable', true],
+    ['disable', false],
+  ] as const) {
+    app.post(`/engine/:id/${action}`, {
+      config: WRITE,
+      schema: {
+        tags,
+        summary: `${enabled ? 'Enable' : 'Disable'} an engine (a disabled engine's key is refused)`,
+        params: idParams,
+        response: { 200: envelopeOf(engineItem) },
+      },
+      handler: async (request) => {
+        const [row] = await app.db
+          .update(engine)
+          .set({ enabled })
+          .where(eq(engine.id, request.params.id))
+          .returning();
+        if (!row) throw notFound();
+        await audit(app, request, `engine.${action}`, row.id, { name: row.name });
+        return ok(request, toItem(row), enabled ? 'common.enabled' : 'common.disabled');
+      },
+    });
+  }
+
+  app.delete('/engine/:id', {
+    config: WRITE,
+    schema: {
+      tags,
+      summary: 'Delete an engine (its alarms stay, without the engine reference)',
+      params: idParams,
+      response: { 200: envelopeOf(z.null()) },
+    },
+    handler: async (request) => {
+      const [row] = await app.db.delete(engine).where(eq(engine.id, request.params.id)).returning();
+      if (!row) throw notFound();
+      await audit(app, request, 'engine.delete', row.id, { name: row.name });
+      return ok(request, null, 'common.deleted');
+    },
+  });
+};
