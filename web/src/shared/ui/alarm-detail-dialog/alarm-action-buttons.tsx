@@ -7,6 +7,7 @@ import { useButtons } from '../../permission/use-buttons.ts';
 import { confirmDialog } from '../feedback.ts';
 import { conflictAlarm, patchCachedAlarm, refreshAlarms, runAlarmAction } from './alarm-api.ts';
 import { type AlarmActionKind, type AlarmDialogMode, alarmActions } from './alarm-rules.ts';
+import { rememberApproved } from './session-approved.ts';
 
 const CONFIRM_KEYS: Record<Exclude<AlarmActionKind, 'deal'>, string> = {
   cancel: 'alarm.confirm.cancel',
@@ -52,6 +53,7 @@ export function AlarmActionButtons({
     setBusy(true);
     try {
       await runAlarmAction(kind, alarm, text);
+      if (kind === 'approve') rememberApproved(alarm.id);
       refreshAlarms(client, alarm.id);
       onChanged?.();
       return true;

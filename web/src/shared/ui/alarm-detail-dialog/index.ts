@@ -3,3 +3,4 @@ export * from './alarm-api.ts';
 export { AlarmDetailDialog, type AlarmDetailDialogProps } from './alarm-detail-dialog.tsx';
 export { AlarmStateTag } from './alarm-fields.tsx';
 export * from './alarm-rules.ts';
+export { rememberApproved, useSessionApproved } from './session-approved.ts';

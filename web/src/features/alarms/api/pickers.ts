@@ -1,0 +1,44 @@
+import {
+  ALGORITHM_API,
+  type AlgorithmOption,
+  type CameraOption,
+  DEVICE_API,
+  type PlantTreeNode,
+  SCENE_API,
+  type SceneItem,
+} from '@sentinel/contract';
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../../../shared/request/request.ts';
+
+const STALE = 60_000;
+
+/** Filter pickers of the alarm screens (failures leave the picker empty). */
+export const useAlgorithmOptions = () =>
+  useQuery({
+    queryKey: ['alarms', 'pickers', 'algorithms'],
+    queryFn: () => request<AlgorithmOption[]>(ALGORITHM_API.all, { silent: true }),
+    staleTime: STALE,
+  });
+
+export const usePlantTree = () =>
+  useQuery({
+    queryKey: ['alarms', 'pickers', 'plantTree'],
+    queryFn: () => request<PlantTreeNode[]>(DEVICE_API.plantTree, { silent: true }),
+    staleTime: STALE,
+  });
+
+export const useSceneOptions = () =>
+  useQuery({
+    queryKey: ['alarms', 'pickers', 'scenes'],
+    queryFn: () =>
+      request<SceneItem[]>(SCENE_API.listAll, { method: 'POST', body: {}, long: true, silent: true }),
+    staleTime: STALE,
+  });
+
+export const useCameraOptions = () =>
+  useQuery({
+    queryKey: ['alarms', 'pickers', 'cameras'],
+    queryFn: () =>
+      request<CameraOption[]>(DEVICE_API.cameraListAll, { method: 'POST', body: {}, silent: true }),
+    staleTime: STALE,
+  });

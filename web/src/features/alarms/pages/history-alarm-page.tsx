@@ -1,0 +1,75 @@
+import { Card, Flex } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { useButtons } from '../../../shared/permission/use-buttons.ts';
+import { AlarmDetailDialog } from '../../../shared/ui/alarm-detail-dialog/index.ts';
+import { PageError } from '../../../shared/ui/page-states.tsx';
+import { FIRST_PAGE, type PageState, tablePagination } from '../../../shared/ui/table-pagination.ts';
+import { useAlarmList } from '../api/alarm-list.ts';
+import { AlarmFilterBar, type AlarmFilters } from '../components/alarm-filters.tsx';
+import { AlarmTable } from '../components/alarm-table.tsx';
+import { BatchBar } from '../components/batch-bar.tsx';
+import { totalText } from '../lib/total-text.ts';
+
+/** /historyRecords/historyAlarm: filter, browse and handle video alarms. */
+export default function HistoryAlarmPage() {
+  const { t } = useTranslation('alarms');
+  const buttons = useButtons('historyAlarm');
+  const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
+  const [filters, setFilters] = useState<AlarmFilters>({});
+  const [selected, setSelected] = useState<number[]>([]);
+  const [open, setOpen] = useState<number | null>(null);
+  const query = useAlarmList({ ...paging, ...filters });
+  const rows = query.data?.list ?? [];
+  const canDeal = buttons.can('historyAlarm:deal');
+  const canCancel = buttons.can('historyAlarm:cancel');
+  const pagination = tablePagination(paging, query.data?.count ?? 0, (next) => {
+    setPaging(next);
+    setSelected([]);
+  });
+  pagination.showTotal = () => totalText(t, query.data?.count ?? 0, query.data?.countCapped ?? false);
+
+  return (
+    <Card variant="borderless" data-testid="history-alarm-page">
+      <AlarmFilterBar
+        onSearch={(next) => {
+          setFilters(next);
+          setPaging((p) => ({ ...p, page: 1 }));
+          setSelected([]);
+        }}
+      />
+      <Flex justify="flex-end" style={{ marginBottom: 12 }}>
+        <BatchBar ids={selected} canDeal={canDeal} canCancel={canCancel} onDone={() => setSelected([])} />
+      </Flex>
+      {query.isError && !query.data ? (
+        <PageError message={query.error.message} onRetry={() => query.refetch()} />
+      ) : (
+        <AlarmTable
+          testId="history-alarm-table"
+          rows={rows}
+          loading={query.isFetching}
+          mode="normal"
+          pagination={pagination}
+          onOpen={setOpen}
+          rowSelection={
+            canDeal || canCancel
+              ? {
+                  selectedRowKeys: selected,
+                  onChange: (keys) => setSelected(keys.map(Number)),
+                  getCheckboxProps: (row) => ({ disabled: row.alarmState !== 1 && row.alarmState !== 4 }),
+                }
+              : undefined
+          }
+        />
+      )}
+      {open !== null && rows.length > 0 ? (
+        <AlarmDetailDialog
+          ids={rows.map((r) => r.id)}
+          index={open}
+          mode="normal"
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
+    </Card>
+  );
+}
