@@ -6,16 +6,15 @@ import {
   PRIORITY_COLORS,
   PRIORITY_LABELS,
 } from '@sentinel/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
 import { RequestError } from '../../../shared/request/errors.ts';
 import { action } from '../../../shared/request/request.ts';
+import { refreshAlarms } from '../../../shared/ui/alarm-detail-dialog/index.ts';
 import { formatTime } from '../../../shared/utils/time.ts';
 import { isAlarmItem, isHandled } from '../alarm-feed.ts';
-
-export const HISTORY_ALARM_PATH = '/historyRecords/historyAlarm';
 
 function alarmFromData(data: unknown): AlarmItem | undefined {
   if (isAlarmItem(data)) return data;
@@ -30,12 +29,15 @@ interface Props {
   container: () => HTMLElement;
   onHandled: (id: number, server?: AlarmItem) => void;
   onConflict: (alarm: AlarmItem) => void;
+  /** Opens the shared alarm detail dialog on this alarm. */
+  onOpen: () => void;
 }
 
 /** One alarm of the floating panel with its in-place actions (process with comment, false positive). */
-export function AlarmPanelItem({ alarm, container, onHandled, onConflict }: Props) {
+export function AlarmPanelItem({ alarm, container, onHandled, onConflict, onOpen }: Props) {
   const { t } = useTranslation('alarmPanel');
   const lang = useLang();
+  const client = useQueryClient();
   const [dealing, setDealing] = useState(false);
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
@@ -47,6 +49,7 @@ export function AlarmPanelItem({ alarm, container, onHandled, onConflict }: Prop
     try {
       const envelope = await call();
       onHandled(alarm.id, alarmFromData(envelope.data));
+      refreshAlarms(client, alarm.id);
       setDealing(false);
       setComment('');
     } catch (error) {
@@ -148,9 +151,9 @@ export function AlarmPanelItem({ alarm, container, onHandled, onConflict }: Prop
               {t('falsePositive')}
             </Button>
           </Popconfirm>
-          <Link to={HISTORY_ALARM_PATH} data-testid="alarm-details">
+          <Button size="small" type="link" onClick={onOpen} data-testid="alarm-details">
             {t('details')}
-          </Link>
+          </Button>
         </Space>
       )}
     </li>

@@ -2,6 +2,7 @@ import { AlertOutlined, CloseOutlined, MutedOutlined, SoundOutlined } from '@ant
 import { Badge, Button, Empty, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { AlarmDetailDialog } from '../../../shared/ui/alarm-detail-dialog/index.ts';
 import { isHandled } from '../alarm-feed.ts';
 import { useAlarmSoundStore } from '../alarm-sound.ts';
 import { useAlarmFeed } from '../use-alarm-feed.ts';
@@ -21,6 +22,7 @@ export function AlarmPanel() {
   const muted = useAlarmSoundStore((s) => s.muted);
   const setMuted = useAlarmSoundStore((s) => s.setMuted);
   const [open, setOpen] = useState(false);
+  const [detail, setDetail] = useState<{ ids: number[]; index: number } | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const pending = feed.alarms.filter((a) => !isHandled(a)).length;
@@ -126,19 +128,23 @@ export function AlarmPanel() {
               />
             ) : (
               <ul>
-                {feed.alarms.map((alarm) => (
+                {feed.alarms.map((alarm, index) => (
                   <AlarmPanelItem
                     key={alarm.id}
                     alarm={alarm}
                     container={container}
                     onHandled={feed.markHandled}
                     onConflict={feed.replace}
+                    onOpen={() => setDetail({ ids: feed.alarms.map((a) => a.id), index })}
                   />
                 ))}
               </ul>
             )}
           </div>
         </section>
+      ) : null}
+      {detail ? (
+        <AlarmDetailDialog ids={detail.ids} index={detail.index} onClose={() => setDetail(null)} />
       ) : null}
     </div>
   );
