@@ -73,6 +73,8 @@ export async function startServer(): Promise<RunningServer> {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       SENTINEL_TEST_CAPTCHA: TEST_CAPTCHA,
+      // Browser tests ingest their own alarms: no simulated engine adding alarms at random.
+      ALARM_SIMULATOR_SECONDS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -31,6 +31,8 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('true')
     .transform((v) => v !== 'false' && v !== '0'),
+  /** Demo mode: a simulated engine reports an alarm every N seconds (0 = off). */
+  ALARM_SIMULATOR_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
   /** Behind a reverse proxy / load balancer: trust X-Forwarded-For for the client address. */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
@@ -71,6 +73,8 @@ export interface AppConfig {
   printInitialPasswords: boolean;
   /** Seed the demo plant into an empty database (off in API tests unless asked for). */
   demoData: boolean;
+  /** Demo mode only: seconds between the simulated engine's alarms (0 = off; off in tests). */
+  alarmSimulatorSeconds: number;
   /** SSE heartbeat interval. */
   heartbeatMs: number;
   loginLimits: LoginLimits;
@@ -106,6 +110,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     now: () => new Date(),
     printInitialPasswords: true,
     demoData: e.DEMO_DATA,
+    alarmSimulatorSeconds: e.ALARM_SIMULATOR_SECONDS,
     heartbeatMs: 15_000,
     loginLimits: { perAccount: 5, perIp: 20, windowMs: 15 * 60_000 },
     generalRateLimit: 1200,

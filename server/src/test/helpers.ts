@@ -60,6 +60,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logger: false,
     printInitialPasswords: false,
     demoData: false,
+    alarmSimulatorSeconds: 0,
     testCaptcha: TEST_CAPTCHA,
     generalRateLimit: false,
     ...overrides,

@@ -13,6 +13,7 @@ import {
   ingestAlarm,
   parseIngestFields,
 } from './ingest-service.ts';
+import { type AlarmSimulator, startAlarmSimulator } from './simulator.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,6 +33,18 @@ const ingestResult = z.object({ id: z.number(), duplicate: z.boolean() });
 /** Engine keys and the engines' ingest API, mounted under /api/v2/backend. */
 export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(engineRoutes);
+
+  // Demo mode: the simulated engine reports through the same ingest service, from ready to close.
+  const seconds = app.appConfig.alarmSimulatorSeconds;
+  if (seconds > 0 && app.appConfig.demoData) {
+    let simulator: AlarmSimulator | undefined;
+    app.addHook('onReady', async () => {
+      simulator = startAlarmSimulator(app, seconds);
+    });
+    app.addHook('preClose', async () => {
+      await simulator?.stop();
+    });
+  }
 
   app.post('/ingest/videoAlarm', {
     // Not a user session: the engine authenticates with its key (x-engine-key) below.

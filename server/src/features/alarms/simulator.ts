@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { isPriorityCode, type PriorityCode } from '@sentinel/contract';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  algorithm,
+  camera,
+  engine,
+  scene,
+  sceneCamera,
+  sceneCameraAlgorithm,
+} from '../../db/schema/index.ts';
+import { createEngine } from './engine-routes.ts';
+import { type EngineRef, type IngestResult, ingestAlarm } from './ingest-service.ts';
+import { renderAlarmImages } from './simulator-images.ts';
+
+/** The internal engine of the demo (created by the demo seed, or at the first tick). */
+export const DEMO_ENGINE_NAME = 'demo-simulator';
+
+/** Believable results per kind of detection (matched on the algorithm's code or name). */
+const RESULTS: Array<[RegExp, string[]]> = [
+  [/helmet|安全帽/i, ['检测到人员未佩戴安全帽', '作业人员安全帽佩戴不规范']],
+  [/smok|烟/i, ['检测到作业区域有人吸烟', '发现吸烟行为']],
+  [/fire|火/i, ['检测到明火', '疑似烟火，请现场确认']],
+  [/phone|电话|手机/i, ['检测到作业中使用手机']],
+  [/intru|闯入|越界|区域/i, ['检测到人员闯入危险区域', '人员越界进入警戒区']],
+  [/vest|反光|工服|cloth/i, ['检测到人员未穿反光背心', '工服穿戴不规范']],
+  [/leak|泄漏|跑冒/i, ['疑似介质泄漏，请现场确认']],
+  [/sleep|睡|离岗/i, ['检测到人员离岗', '值守人员疑似睡岗']],
+];
+
+export function demoResult(code: string, name: string, pick: number): string {
+  for (const [pattern, texts] of RESULTS) {
+    if (pattern.test(code) || pattern.test(name)) return texts[pick % texts.length] ?? `${name}`;
+  }
+  return `检测到${name}`;
+}
+
+/** Mostly general and serious, some hints and a few urgent (weights per priority code). */
+export function demoPriority(levels: number[], roll: number): PriorityCode {
+  const weights: Record<number, number> = { 120001: 0.15, 120002: 0.45, 120003: 0.3, 120004: 0.1 };
+  const allowed = levels.filter(isPriorityCode);
+  const pool: PriorityCode[] = allowed.length > 0 ? allowed : [120002];
+  const total = pool.reduce((sum, l) => sum + (weights[l] ?? 0.1), 0);
+  let left = roll * total;
+  for (const level of pool) {
+    left -= weights[level] ?? 0.1;
+    if (left <= 0) return level;
+  }
+  return pool[pool.length - 1] ?? 120002;
+}
+
+export interface AlarmSimulator {
+  /** Reports one alarm now (undefined when the plant has no camera with an algorithm). */
+  tick(): Promise<IngestResult | undefined>;
+  /** Stops the timer and waits for a report in progress. */
+  stop(): Promise<void>;
+}
+
+async function demoEngine(app: FastifyInstance): Promise<EngineRef> {
+  const [row] = await app.db
+    .update(engine)
+    .set({ lastSeenAt: app.appConfig.now() })
+    .where(eq(engine.name, DEMO_ENGINE_NAME))
+    .returning({ id: engine.id, name: engine.name });
+  if (row) return row;
+  const created = await createEngine(app.db, DEMO_ENGINE_NAME);
+  return { id: created.row.id, name: created.row.name };
+}
+
+/** One report through the same ingest service as the engines' HTTP API. */
+async function reportOne(app: FastifyInstance): Promise<IngestResult | undefined> {
+  const candidates = await app.db
+    .select({
+      cameraId: camera.id,
+      snapshotPath: camera.snapshotPath,
+      sceneId: scene.id,
+      algorithmId: algorithm.id,
+      algorithmCode: algorithm.code,
+      algorithmName: algorithm.name,
+      level: sceneCameraAlgorithm.level,
+    })
+    .from(sceneCameraAlgorithm)
+    .innerJoin(sceneCamera, eq(sceneCamera.id, sceneCameraAlgorithm.sceneCameraId))
+    .innerJoin(scene, eq(scene.id, sceneCamera.sceneId))
+    .innerJoin(camera, eq(camera.id, sceneCamera.cameraId))
+    .innerJoin(algorithm, eq(algorithm.id, sceneCameraAlgorithm.algorithmId))
+    .where(
+      and(eq(sceneCamera.enabled, true), eq(sceneCameraAlgorithm.enabled, true), eq(algorithm.enabled, true)),
+    )
+    .limit(500);
+  if (candidates.length === 0) return undefined;
+  const roll = randomBytes(4).readUInt32BE(0);
+  const pick = candidates[roll % candidates.length];
+  if (!pick) return undefined;
+  const source = await demoEngine(app);
+  const images = await renderAlarmImages(
+    join(app.appConfig.dataDir, 'media'),
+    pick.snapshotPath,
+    pick.algorithmCode,
+    roll % 10_000,
+  );
+  return ingestAlarm(
+    app,
+    source,
+    {
+      eventId: `sim-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`,
+      alarmTime: app.appConfig.now().toISOString(),
+      // The level configured for this camera's algorithm (scene-cameras).
+      priority: isPriorityCode(pick.level) ? pick.level : 120002,
+      algorithmId: pick.algorithmId,
+      sceneId: pick.sceneId,
+      cameraId: pick.cameraId,
+      alarmResult: demoResult(pick.algorithmCode, pick.algorithmName, roll),
+      extraInfoName: '置信度',
+      extraInfo: { confidence: Number((0.8 + (roll % 19) / 100).toFixed(2)), simulated: true },
+    },
+    { image: images.original, imageDraw: images.drawn },
+  );
+}
+
+/**
+ * The demo's simulated engine: every `seconds` it reports a believable alarm on a random camera
+ * and algorithm of the demo plant. Timers never overlap (the next one is set after a report) and
+ * do not keep the process alive; stop() leaves nothing behind.
+ */
+export function startAlarmSimulator(app: FastifyInstance, seconds: number): AlarmSimulator {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let running: Promise<unknown> | undefined;
+
+  const tick = () => {
+    const report = reportOne(app);
+    running = report.catch(() => undefined);
+    return report;
+  };
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      tick()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'alarm simulator: report failed'))
+        .finally(schedule);
+    }, seconds * 1000);
+    timer.unref();
+  };
+  schedule();
+
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
