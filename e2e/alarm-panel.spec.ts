@@ -1,0 +1,204 @@
+import { ALARM_API, ALGORITHM_API, type AlarmDetail, type Envelope } from '@sentinel/contract';
+import type { Browser, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiChangePassword, apiLogin, NEW_PASSWORD } from './support/api.ts';
+import { launchBrowser, newPage } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+import { expectPath, loginThroughForm, toastText } from './support/ui.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let token = '';
+let engineKey = '';
+let algorithmId = 0;
+let image: Buffer;
+let eventSeq = 0;
+
+async function api<T>(path: string, init: RequestInit = {}): Promise<Envelope<T>> {
+  const res = await fetch(`${server.url}${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', lang: 'en', token },
+  });
+  return (await res.json()) as Envelope<T>;
+}
+
+/** An engine reports an alarm through the real ingest API (multipart with an image). */
+async function ingest(priority: number): Promise<number> {
+  eventSeq += 1;
+  const form = new FormData();
+  form.set('eventId', `e2e-panel-${Date.now()}-${eventSeq}`);
+  form.set('alarmTime', new Date().toISOString());
+  form.set('priority', String(priority));
+  form.set('cameraCode', 'CAM-001');
+  form.set('algorithmId', String(algorithmId));
+  form.set('image', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'alarm.jpg');
+  const res = await fetch(`${server.url}${ALARM_API.ingest}`, {
+    method: 'POST',
+    headers: { 'x-engine-key': engineKey, lang: 'en' },
+    body: form,
+  });
+  const body = (await res.json()) as Envelope<{ id: number }>;
+  if (body.status !== 0) throw new Error(`ingest failed: ${res.status} ${body.message}`);
+  return body.data.id;
+}
+
+async function alarmState(id: number): Promise<AlarmDetail> {
+  const body = await api<AlarmDetail>(ALARM_API.detail(id));
+  return body.data;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  await apiChangePassword(server.url, 'admin', server.initialPasswords.admin ?? '', NEW_PASSWORD);
+  token = await apiLogin(server.url, 'admin', NEW_PASSWORD);
+  const engine = await api<{ key: string }>(ALARM_API.engines, {
+    method: 'POST',
+    body: JSON.stringify({ name: 'E2E panel engine' }),
+  });
+  if (engine.status !== 0) throw new Error(`engine: ${engine.message}`);
+  engineKey = engine.data.key;
+  const algorithms = await api<Array<{ id: number }>>(ALGORITHM_API.all);
+  algorithmId = algorithms.data[0]?.id ?? 0;
+  if (!algorithmId) throw new Error('no demo algorithm');
+  image = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0392b' } })
+    .jpeg()
+    .toBuffer();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function loggedInPage(locale = 'en-US'): Promise<Page> {
+  const { page } = await newPage(browser, server.url, { locale });
+  await page.goto('/login');
+  await loginThroughForm(page, 'admin', NEW_PASSWORD);
+  await expectPath(page, '/dashboard');
+  return page;
+}
+
+const item = (page: Page, id: number): Locator => page.locator(`[data-testid="alarm-item"][data-id="${id}"]`);
+const panel = (page: Page) => page.getByTestId('alarm-panel');
+
+async function openPanel(page: Page) {
+  if ((await panel(page).count()) === 0) await page.getByTestId('alarm-panel-tab').click();
+  await panel(page).waitFor();
+}
+
+async function waitLive(page: Page) {
+  await expect.poll(() => page.getByTestId('alarm-connection').getAttribute('data-state')).toBe('connected');
+}
+
+describe('floating alarm panel', () => {
+  it('shows alarms, receives a new one live, processes and cancels in place, closes when all are handled', async () => {
+    const urgent = await ingest(120004);
+    const serious = await ingest(120003);
+    const page = await loggedInPage();
+    const tab = page.getByTestId('alarm-panel-tab');
+    await expect.poll(() => tab.getAttribute('data-count')).toBe('2');
+    expect(await page.getByTestId('alarm-panel-count').innerText()).toBe('2');
+
+    await openPanel(page);
+    await item(page, urgent).waitFor();
+    expect(await item(page, urgent).innerText()).toContain('Urgent');
+    expect(await item(page, serious).innerText()).toContain('Serious');
+    await waitLive(page);
+
+    // A new alarm arrives through the event stream without a reload, on top of the list.
+    const started = Date.now();
+    const live = await ingest(120002);
+    await item(page, live).waitFor({ timeout: 10_000 });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    await expect.poll(() => tab.getAttribute('data-count')).toBe('3');
+    expect(await page.getByTestId('alarm-item').first().getAttribute('data-id')).toBe(String(live));
+
+    // Process with a comment, in place.
+    await item(page, live).getByTestId('alarm-deal').click();
+    const comment = item(page, live).getByTestId('alarm-comment');
+    expect(await comment.getAttribute('placeholder')).toBe('Processing result, at most 100 characters');
+    await comment.fill('Checked on site, worker reminded');
+    await item(page, live).getByTestId('alarm-deal-submit').click();
+    await expect.poll(() => item(page, live).getAttribute('data-state')).toBe('2');
+    const dealt = await alarmState(live);
+    expect(dealt.alarmState).toBe(2);
+    expect(dealt.stateComments).toBe('Checked on site, worker reminded');
+
+    // Mark another as a false positive (confirmed).
+    await item(page, serious).getByTestId('alarm-false-positive').click();
+    const confirm = panel(page).locator('.ant-popconfirm');
+    await confirm.waitFor();
+    expect(await confirm.innerText()).toContain('Cancel this alarm as a false positive?');
+    await confirm.locator('.ant-popconfirm-buttons .ant-btn-primary').click();
+    await expect.poll(() => item(page, serious).getAttribute('data-state')).toBe('2');
+    expect((await alarmState(serious)).alarmState).toBe(3);
+    expect(await panel(page).count()).toBe(1);
+
+    // The last one handled: every listed alarm is state 2, the panel closes.
+    await item(page, urgent).getByTestId('alarm-deal').click();
+    await item(page, urgent).getByTestId('alarm-deal-submit').click();
+    await expect.poll(() => panel(page).count()).toBe(0);
+    expect((await alarmState(urgent)).alarmState).toBe(2);
+    await expect.poll(() => tab.getAttribute('data-count')).toBe('0');
+    await page.context().close();
+  });
+
+  it('opens and closes on the tab, closes on a click outside, and remembers the mute toggle', async () => {
+    const page = await loggedInPage();
+    await openPanel(page);
+    await page.getByTestId('alarm-panel-tab').click();
+    await expect.poll(() => panel(page).count()).toBe(0);
+
+    await openPanel(page);
+    await page.mouse.click(500, 400);
+    await expect.poll(() => panel(page).count()).toBe(0);
+
+    await openPanel(page);
+    const mute = page.getByTestId('alarm-mute');
+    expect(await mute.getAttribute('data-muted')).toBe('false');
+    await mute.click();
+    expect(await mute.getAttribute('data-muted')).toBe('true');
+    await page.reload();
+    await openPanel(page);
+    expect(await page.getByTestId('alarm-mute').getAttribute('data-muted')).toBe('true');
+    await page.getByTestId('alarm-mute').click();
+    expect(await page.getByTestId('alarm-mute').getAttribute('data-muted')).toBe('false');
+    await page.context().close();
+  });
+
+  it('reads the panel in Chinese', async () => {
+    const id = await ingest(120004);
+    const page = await loggedInPage('zh-CN');
+    const tab = page.getByTestId('alarm-panel-tab');
+    await expect.poll(() => tab.innerText()).toContain('报警');
+    await openPanel(page);
+    await item(page, id).waitFor();
+    const text = await item(page, id).innerText();
+    expect(text).toContain('紧急');
+    expect(text).toMatch(/处\s*理/);
+    expect(text).toMatch(/误\s*报/);
+    expect(await panel(page).innerText()).toContain('最新报警');
+
+    await item(page, id).getByTestId('alarm-deal').click();
+    expect(await item(page, id).getByTestId('alarm-comment').getAttribute('placeholder')).toBe(
+      '处理结果，100字以内',
+    );
+    await item(page, id)
+      .getByRole('button', { name: /返\s*回/ })
+      .click();
+
+    await item(page, id).getByTestId('alarm-false-positive').click();
+    const confirm = panel(page).locator('.ant-popconfirm');
+    await confirm.waitFor();
+    const confirmText = await confirm.innerText();
+    expect(confirmText).toContain('提示');
+    expect(confirmText).toContain('确定取消报警?');
+    await confirm.locator('.ant-popconfirm-buttons .ant-btn-primary').click();
+    expect(await toastText(page)).toBeTruthy();
+    await expect.poll(() => panel(page).count()).toBe(0);
+    expect((await alarmState(id)).alarmState).toBe(3);
+    await page.context().close();
+  });
+});
