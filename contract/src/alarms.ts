@@ -18,6 +18,13 @@ export const ALARM_API = {
   approveCount: '/api/v2/backend/videoAlarmRecord/approve/count',
   /** Not shown in the SPEC: the floating panel's poll (count 20). */
   poll: '/api/v2/backend/videoAlarmRecord/poll',
+  /** Batch deal / cancel ({ ids ≤ 100, action, comment? } → per-id outcomes). */
+  batch: '/api/v2/backend/videoAlarmRecord/updateOrFilter',
+  statistics: (sceneId: number) => `/api/v2/backend/videoAlarmRecord/statistics/${sceneId}`,
+  findMax: (sceneId: number) => `/api/v2/backend/videoAlarmRecord/findMax/${sceneId}`,
+  lastAlarmRecord: (sceneId: number, cameraId: number) =>
+    `/api/v2/backend/videoAlarmRecord/${sceneId}/${cameraId}/lastAlarmRecord`,
+  sceneCount: '/api/v2/backend/videoAlarmRecord/sceneCount',
   /** Not shown in the SPEC: the engine's ingest (API key in header `x-engine-key`). */
   ingest: '/api/v2/backend/ingest/videoAlarm',
   engines: '/api/v2/backend/engine',
