@@ -122,11 +122,14 @@ export async function findAlarm(db: Db, id: number): Promise<AlarmRow | undefine
 }
 
 export async function timelineOf(db: Db, alarmId: number): Promise<AlarmActionRow[]> {
-  return db
-    .select()
-    .from(alarmAction)
-    .where(eq(alarmAction.alarmId, alarmId))
-    .orderBy(asc(alarmAction.createdAt), asc(alarmAction.id));
+  return (
+    db
+      .select()
+      .from(alarmAction)
+      .where(eq(alarmAction.alarmId, alarmId))
+      // insertion order: ids grow with every action, whatever clock stamped created_at
+      .orderBy(asc(alarmAction.id))
+  );
 }
 
 export async function countAwaitingApproval(db: Db): Promise<number> {
