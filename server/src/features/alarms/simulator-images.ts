@@ -70,7 +70,7 @@ export async function renderAlarmImages(
     .map(
       (b, i) =>
         `<rect x="${b.x}" y="${b.y}" width="${b.w}" height="${b.h}" fill="none" stroke="#ff2a2a" stroke-width="4"/>` +
-        `<rect x="${b.x - 2}" y="${b.y - 30}" width="${Math.max(b.w + 4, 150)}" height="28" fill="#ff2a2a"/>` +
+        `<rect x="${b.x - 2}" y="${b.y - 30}" width="${Math.max(b.w + 4, text.length * 11 + 64)}" height="28" fill="#ff2a2a"/>` +
         `<text x="${b.x + 6}" y="${b.y - 10}" font-family="DejaVu Sans, Arial, sans-serif" font-size="18" fill="#fff">${text} ${(0.82 + ((seed + i) % 17) / 100).toFixed(2)}</text>`,
     )
     .join('')}</svg>`;
