@@ -30,7 +30,9 @@ function alarmOf(data: unknown): AlarmItem | null {
  */
 export function useAlarmFeed() {
   const token = useUserStore((s) => s.token);
-  const enabled = useUserStore((s) => s.alarmPanelEnabled && s.menusLoaded) && token !== '';
+  // Logged in (user info loaded, initial password already replaced), with a token and the flag on.
+  const enabled =
+    useUserStore((s) => s.alarmPanelEnabled && s.menusLoaded && !s.mustChangePassword) && token !== '';
   useRealtimeConnection(enabled);
   const connection = useConnectionState();
   const [alarms, setAlarms] = useState<AlarmItem[]>([]);
