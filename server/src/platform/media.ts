@@ -33,6 +33,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
   '.png': 'image/png',
+  /** Alarm clips reported by engines (content-checked at ingest). */
+  '.mp4': 'video/mp4',
 };
 
 export const mediaRoot = (app: FastifyInstance) => resolve(app.appConfig.dataDir, 'media');

@@ -24,7 +24,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { mediaRoot, removeMedia, resolveMediaPath, storeImage } from '../../platform/media.ts';
-import { toAlarmItem } from './ingest-mapper.ts';
+import { toAlarmItem } from './mapper.ts';
 import { bumpRollup } from './rollup.ts';
 
 /** Engines' alarm images (original and drawn) may be larger than UI uploads. */
