@@ -11,7 +11,7 @@ let server: RunningServer;
 let browser: Browser;
 let token: string;
 /** Alarms this spec ingests: two pending urgent ones, two awaiting approval. */
-const ids = { dealt: 0, cancelled: 0, approval: 0, approval2: 0 };
+const ids = { dealt: 0, cancelled: 0, approval: 0, approval2: 0, conflict: 0 };
 
 async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const res = await fetch(`${server.url}${path}`, {
@@ -87,6 +87,7 @@ beforeAll(async () => {
     { ...base, eventId: 'e2e-1', alarmTime: at(10), alarmResult: 'E2E deal' },
     image,
   );
+  ids.conflict = await ingest(engine.key, { ...base, eventId: 'e2e-5', alarmTime: at(1) }, image);
 }, 180_000);
 
 afterAll(async () => {
@@ -104,6 +105,11 @@ async function loggedInPage(locale = 'en-US'): Promise<Page> {
 
 const row = (page: Page, id: number) => page.getByTestId(`alarm-row-${id}`);
 const stateOf = (page: Page, id: number) => row(page, id).getByTestId('alarm-state').innerText();
+
+/** Waits for a toast holding this text (earlier toasts may still be shown). */
+async function toast(page: Page, text: string) {
+  await page.locator('.ant-message-notice', { hasText: text }).first().waitFor({ timeout: 10_000 });
+}
 
 async function confirmOk(page: Page) {
   await page.locator('.ant-modal-confirm .ant-btn-primary').last().click();
@@ -141,13 +147,14 @@ describe('alarm screens', () => {
     await page.getByTestId(`alarm-${ids.dealt}-deal`).click();
     await page.getByTestId('alarm-deal-comment').fill('Helmet put back on');
     await page.getByTestId('alarm-deal-ok').click();
+    expect(await toastText(page)).toBeTruthy();
     await expect.poll(() => stateOf(page, ids.dealt)).toBe('Processed');
 
     // Mark another one false positive.
     await page.getByTestId(`alarm-${ids.cancelled}-cancel`).click();
     expect(await page.locator('.ant-modal-confirm').innerText()).toContain('Mark as false positive?');
     await confirmOk(page);
-    expect(await toastText(page)).toContain('Marked successfully');
+    await toast(page, 'Marked successfully');
 
     // After a reload the states stay, and the timeline holds the comment.
     await page.reload();
@@ -157,6 +164,43 @@ describe('alarm screens', () => {
     await page.getByTestId(`alarm-${ids.dealt}-view`).click();
     await page.getByTestId(`alarm-detail-${ids.dealt}`).waitFor();
     expect(await page.getByTestId('alarm-timeline').innerText()).toContain('Helmet put back on');
+    await page.context().close();
+  }, 120_000);
+
+  it('keeps the typed comment when someone else handled the alarm first, and checks the range', async () => {
+    const page = await loggedInPage();
+    await page.goto('/historyRecords/historyAlarm');
+    await row(page, ids.conflict).waitFor();
+    await expect
+      .poll(() =>
+        row(page, ids.conflict)
+          .locator('img')
+          .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+      )
+      .toBeGreaterThan(0);
+
+    await page.getByTestId(`alarm-${ids.conflict}-deal`).click();
+    await page.getByTestId('alarm-deal-comment').fill('My careful note');
+    await api('/api/v2/backend/videoAlarmRecord/deal', {
+      method: 'POST',
+      body: { id: ids.conflict, comment: 'first' },
+    });
+    await page.getByTestId('alarm-deal-ok').click();
+    await toast(page, 'already handled by someone else');
+    expect(await page.getByTestId('alarm-deal-comment').inputValue()).toBe('My careful note');
+    await expect.poll(() => stateOf(page, ids.conflict)).toBe('Processed');
+    await page.locator('.ant-modal-footer button', { hasText: 'Cancel' }).last().click();
+
+    // A half-filled custom range is refused.
+    const start = page.locator('[data-testid="alarm-filter-range"]').first();
+    await start.click();
+    await start.fill('2026-01-01 00:00:00');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('history-alarm-page').click({ position: { x: 4, y: 4 } });
+    await page.getByTestId('alarm-search').click();
+    await expect
+      .poll(() => page.getByTestId('alarm-filters').innerText())
+      .toContain('Please choose the start and end time!');
     await page.context().close();
   }, 120_000);
 
@@ -174,7 +218,7 @@ describe('alarm screens', () => {
     await page.getByTestId(`alarm-${ids.approval}-approve`).click();
     expect(await page.locator('.ant-modal-confirm').innerText()).toContain('确定审批吗?');
     await confirmOk(page);
-    expect(await toastText(page)).toContain('确定成功');
+    await toast(page, '确定成功');
     await expect.poll(() => row(page, ids.approval).count()).toBe(0);
 
     await page.getByRole('tab', { name: '已审批' }).click();
@@ -183,7 +227,7 @@ describe('alarm screens', () => {
     await page.getByTestId(`alarm-${ids.approval}-noApprove`).click();
     expect(await page.locator('.ant-modal-confirm').innerText()).toContain('确定取消审批吗?');
     await confirmOk(page);
-    expect(await toastText(page)).toContain('撤销成功');
+    await toast(page, '撤销成功');
     await expect.poll(() => row(page, ids.approval).count()).toBe(0);
 
     await page.getByRole('tab', { name: '待审批' }).click();
