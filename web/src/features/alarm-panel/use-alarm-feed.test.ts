@@ -1,0 +1,149 @@
+import type { AlarmItem } from '@sentinel/contract';
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const mocks = vi.hoisted(() => ({
+  action: vi.fn(),
+  toastError: vi.fn(),
+  connection: { state: 'down' as string },
+  handlers: new Map<string, (data: unknown) => void>(),
+}));
+
+vi.mock('../../shared/request/request.ts', () => ({ action: mocks.action }));
+vi.mock('../../shared/ui/feedback.ts', () => ({ toast: { error: mocks.toastError } }));
+vi.mock('../../shared/realtime/use-realtime.ts', () => ({
+  useRealtimeConnection: () => {},
+  useConnectionState: () => mocks.connection.state,
+  useRealtime: (type: string, handler: (data: unknown) => void) => mocks.handlers.set(type, handler),
+}));
+
+const { useUserStore } = await import('../../shared/stores/user-store.ts');
+const { useAlarmFeed, POLL_MS } = await import('./use-alarm-feed.ts');
+
+function alarm(id: number, alarmState = 1): AlarmItem {
+  return {
+    id,
+    alarmTime: new Date(Date.UTC(2026, 0, 1, 0, 0, id)).toISOString(),
+    alarmState,
+    priority: 120002,
+    videoAlarmTypeName: 'Helmet',
+    algorithmId: null,
+    sceneId: null,
+    sceneName: '',
+    cameraId: null,
+    cameraName: '',
+    areaName: '',
+    factoryName: '',
+    alarmResult: '',
+    historyAssignmentId: null,
+    jobNumber: '',
+    stateComments: '',
+    alarmImage: '',
+    alarmImageDraw: '',
+    alarmVideo: '',
+    extraInfoName: '',
+    extraInfo: {},
+    falsePositive: false,
+    handler: '',
+    handleTime: null,
+    approverId: null,
+    approver: '',
+    approveTime: null,
+    version: 0,
+  };
+}
+
+const ok = (list: AlarmItem[]) => ({ status: 0, message: '', data: { list } });
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  mocks.action.mockReset();
+  mocks.toastError.mockReset();
+  mocks.handlers.clear();
+  mocks.connection.state = 'down';
+  useUserStore.setState({
+    token: 't',
+    menusLoaded: true,
+    mustChangePassword: false,
+    alarmPanelEnabled: true,
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('useAlarmFeed', () => {
+  it('loads 20 on mount and polls every 15 s while the stream is down', async () => {
+    mocks.action.mockResolvedValue(ok([alarm(1)]));
+    const { result } = renderHook(() => useAlarmFeed());
+    await act(async () => {});
+    expect(mocks.action).toHaveBeenCalledWith('/api/v2/backend/videoAlarmRecord/poll', {
+      body: { count: 20 },
+      silent: true,
+    });
+    expect(result.current.alarms.map((a) => a.id)).toEqual([1]);
+    mocks.action.mockResolvedValue(ok([alarm(2), alarm(1)]));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(POLL_MS);
+    });
+    expect(mocks.action).toHaveBeenCalledTimes(2);
+    expect(result.current.alarms.map((a) => a.id)).toEqual([2, 1]);
+  });
+
+  it('does not poll while the stream is connected; live events prepend and update in place', async () => {
+    mocks.connection.state = 'connected';
+    mocks.action.mockResolvedValue(ok([alarm(1)]));
+    const { result } = renderHook(() => useAlarmFeed());
+    await act(async () => {});
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(POLL_MS * 3);
+    });
+    expect(mocks.action).toHaveBeenCalledTimes(1);
+    act(() => mocks.handlers.get('alarm.created')?.(alarm(5)));
+    act(() => mocks.handlers.get('alarm.created')?.(alarm(5)));
+    expect(result.current.alarms.map((a) => a.id)).toEqual([5, 1]);
+    act(() => mocks.handlers.get('alarm.updated')?.({ ...alarm(1, 3), version: 1 }));
+    expect(result.current.alarms.find((a) => a.id === 1)?.alarmState).toBe(3);
+    act(() => mocks.handlers.get('alarm.updated')?.(alarm(99)));
+    expect(result.current.alarms.map((a) => a.id)).toEqual([5, 1]);
+  });
+
+  it('shows one message and stops polling after a status other than 0', async () => {
+    mocks.action.mockResolvedValue({ status: 1, message: 'No permission', data: null });
+    const { result } = renderHook(() => useAlarmFeed());
+    await act(async () => {});
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(POLL_MS * 4);
+    });
+    expect(mocks.action).toHaveBeenCalledTimes(1);
+    expect(mocks.toastError).toHaveBeenCalledTimes(1);
+    expect(mocks.toastError).toHaveBeenCalledWith('No permission');
+    expect(result.current.failed).toBe(true);
+    // A later success (e.g. opening the panel) resumes polling.
+    mocks.action.mockResolvedValue(ok([]));
+    await act(async () => {
+      await result.current.reload();
+    });
+    expect(result.current.failed).toBe(false);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(POLL_MS);
+    });
+    expect(mocks.action).toHaveBeenCalledTimes(3);
+  });
+
+  it('stays idle without the panel flag or before the initial password is replaced', async () => {
+    useUserStore.setState({ alarmPanelEnabled: false });
+    const { result, rerender } = renderHook(() => useAlarmFeed());
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(POLL_MS * 2);
+    });
+    expect(result.current.enabled).toBe(false);
+    useUserStore.setState({ alarmPanelEnabled: true, mustChangePassword: true });
+    rerender();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(POLL_MS * 2);
+    });
+    expect(mocks.action).not.toHaveBeenCalled();
+  });
+});
