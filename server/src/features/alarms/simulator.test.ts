@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
 import { alarmAction, engine, sceneCamera, sceneCameraAlgorithm, videoAlarm } from '../../db/schema/index.ts';
 import type { BusEvent } from '../../platform/event-bus.ts';
 import { backends } from '../../test/helpers.ts';
@@ -61,6 +62,14 @@ describe.each(backends)('demo alarm simulator on %s', (backend) => {
     // Stopped: nothing more arrives.
     await sleep(1500);
     expect(await alarms()).toBe(after);
+  });
+
+  it('is configured by ALARM_SIMULATOR_SECONDS (default 30, 0 = off)', () => {
+    expect(loadConfig({}).alarmSimulatorSeconds).toBe(30);
+    expect(loadConfig({ ALARM_SIMULATOR_SECONDS: '0' }).alarmSimulatorSeconds).toBe(0);
+    expect(loadConfig({ ALARM_SIMULATOR_SECONDS: '5' }).alarmSimulatorSeconds).toBe(5);
+    expect(() => loadConfig({ ALARM_SIMULATOR_SECONDS: 'often' })).toThrow(/ALARM_SIMULATOR_SECONDS/);
+    expect(() => loadConfig({ ALARM_SIMULATOR_SECONDS: '-1' })).toThrow(/ALARM_SIMULATOR_SECONDS/);
   });
 
   it('picks priorities among the algorithm levels', () => {
