@@ -47,15 +47,6 @@ export function AlarmTable({
     },
     { title: t('column.time'), dataIndex: 'alarmTime', render: (v: string) => formatTime(v) },
     { title: t('column.level'), dataIndex: 'priority', render: (v: number) => <PriorityTag priority={v} /> },
-    { title: t('column.type'), dataIndex: 'videoAlarmTypeName' },
-    { title: t('column.scene'), dataIndex: 'sceneName', responsive: ['lg'] },
-    { title: t('column.camera'), dataIndex: 'cameraName', responsive: ['md'] },
-    {
-      title: t('column.area'),
-      key: 'area',
-      responsive: ['lg'],
-      render: (_, row) => [row.factoryName, row.areaName].filter(Boolean).join(' / ') || '—',
-    },
     {
       title: t('column.status'),
       key: 'status',
@@ -65,6 +56,15 @@ export function AlarmTable({
           {row.falsePositive && row.alarmState !== 3 ? <Tag>{t('falsePositive.mark')}</Tag> : null}
         </Space>
       ),
+    },
+    { title: t('column.type'), dataIndex: 'videoAlarmTypeName' },
+    { title: t('column.scene'), dataIndex: 'sceneName', responsive: ['lg'] },
+    { title: t('column.camera'), dataIndex: 'cameraName', responsive: ['md'] },
+    {
+      title: t('column.area'),
+      key: 'area',
+      responsive: ['lg'],
+      render: (_, row) => [row.factoryName, row.areaName].filter(Boolean).join(' / ') || '—',
     },
     {
       title: mode === 'approval' ? t('column.approver') : t('column.handler'),

@@ -28,7 +28,7 @@ export default function AlarmApprovalPage() {
   const { t } = useTranslation('alarms');
   const [tab, setTab] = useState<'pending' | 'approved'>('pending');
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
-  const [open, setOpen] = useState<number | null>(null);
+  const [open, setOpen] = useState<{ ids: number[]; index: number } | null>(null);
   const count = useApproveCount();
   const sessionApproved = useSessionApproved();
   const pending = useAlarmList({ ...paging, alarmState: 4 });
@@ -77,16 +77,11 @@ export default function AlarmApprovalPage() {
           loading={active.isFetching}
           mode="approval"
           pagination={tab === 'pending' ? pagination : false}
-          onOpen={setOpen}
+          onOpen={(index) => setOpen({ ids: rows.map((r) => r.id), index })}
         />
       )}
-      {open !== null && rows.length > 0 ? (
-        <AlarmDetailDialog
-          ids={rows.map((r) => r.id)}
-          index={open}
-          mode="approval"
-          onClose={() => setOpen(null)}
-        />
+      {open ? (
+        <AlarmDetailDialog ids={open.ids} index={open.index} mode="approval" onClose={() => setOpen(null)} />
       ) : null}
     </Card>
   );

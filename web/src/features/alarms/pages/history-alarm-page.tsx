@@ -18,7 +18,7 @@ export default function HistoryAlarmPage() {
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const [filters, setFilters] = useState<AlarmFilters>({});
   const [selected, setSelected] = useState<number[]>([]);
-  const [open, setOpen] = useState<number | null>(null);
+  const [open, setOpen] = useState<{ ids: number[]; index: number } | null>(null);
   const query = useAlarmList({ ...paging, ...filters });
   const rows = query.data?.list ?? [];
   const canDeal = buttons.can('historyAlarm:deal');
@@ -50,7 +50,7 @@ export default function HistoryAlarmPage() {
           loading={query.isFetching}
           mode="normal"
           pagination={pagination}
-          onOpen={setOpen}
+          onOpen={(index) => setOpen({ ids: rows.map((r) => r.id), index })}
           rowSelection={
             canDeal || canCancel
               ? {
@@ -62,13 +62,8 @@ export default function HistoryAlarmPage() {
           }
         />
       )}
-      {open !== null && rows.length > 0 ? (
-        <AlarmDetailDialog
-          ids={rows.map((r) => r.id)}
-          index={open}
-          mode="normal"
-          onClose={() => setOpen(null)}
-        />
+      {open ? (
+        <AlarmDetailDialog ids={open.ids} index={open.index} mode="normal" onClose={() => setOpen(null)} />
       ) : null}
     </Card>
   );
