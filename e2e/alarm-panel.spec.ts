@@ -14,6 +14,7 @@ let engineKey = '';
 let algorithmId = 0;
 let image: Buffer;
 let eventSeq = 0;
+const BATCH_PATH = '/api/v2/backend/videoAlarmRecord/updateOrFilter';
 
 async function api<T>(path: string, init: RequestInit = {}): Promise<Envelope<T>> {
   const res = await fetch(`${server.url}${path}`, {
@@ -41,6 +42,21 @@ async function ingest(priority: number): Promise<number> {
   const body = (await res.json()) as Envelope<{ id: number }>;
   if (body.status !== 0) throw new Error(`ingest failed: ${res.status} ${body.message}`);
   return body.data.id;
+}
+
+/** Cancels every untreated demo alarm (batch API), so the panel shows only this test's alarms. */
+async function clearUntreated(): Promise<void> {
+  for (let round = 0; round < 50; round += 1) {
+    const page = await api<{ list: Array<{ id: number }>; count: number }>(ALARM_API.list, {
+      method: 'POST',
+      body: JSON.stringify({ page: 1, limit: 50, status: 'untreated' }),
+    });
+    const ids = page.data.list.map((a) => a.id);
+    if (ids.length === 0) return;
+    const done = await api(BATCH_PATH, { method: 'POST', body: JSON.stringify({ ids, action: 'cancel' }) });
+    if (done.status !== 0) throw new Error(`batch cancel: ${done.message}`);
+  }
+  throw new Error('untreated alarms did not clear');
 }
 
 async function alarmState(id: number): Promise<AlarmDetail> {
@@ -94,6 +110,7 @@ async function waitLive(page: Page) {
 
 describe('floating alarm panel', () => {
   it('shows alarms, receives a new one live, processes and cancels in place, closes when all are handled', async () => {
+    await clearUntreated();
     const urgent = await ingest(120004);
     const serious = await ingest(120003);
     const page = await loggedInPage();
@@ -169,6 +186,7 @@ describe('floating alarm panel', () => {
   });
 
   it('reads the panel in Chinese', async () => {
+    await clearUntreated();
     const id = await ingest(120004);
     const page = await loggedInPage('zh-CN');
     const tab = page.getByTestId('alarm-panel-tab');

@@ -136,9 +136,13 @@ export function AlarmPanelItem({ alarm, container, onHandled, onConflict, onOpen
         </div>
       ) : (
         <Space size="small" wrap>
-          <Button size="small" type="primary" onClick={() => setDealing(true)} data-testid="alarm-deal">
-            {t('process')}
-          </Button>
+          {alarm.alarmState === 1 ? (
+            <Button size="small" type="primary" onClick={() => setDealing(true)} data-testid="alarm-deal">
+              {t('process')}
+            </Button>
+          ) : (
+            <Tag data-testid="alarm-awaiting">{t('awaitingApproval')}</Tag>
+          )}
           <Popconfirm
             title={t('confirmTitle')}
             description={t('confirmCancel')}
