@@ -65,7 +65,7 @@ export function resolveMediaPath(root: string, relative: string): string | undef
  */
 export function storeImage(
   app: FastifyInstance,
-  input: { buffer: Buffer; subdir: string; maxBytes?: number },
+  input: { buffer: Buffer; subdir: string; maxBytes?: number; keepOriginal?: boolean },
 ): Promise<StoredImage> {
   return storeImageIn(mediaRoot(app), input);
 }
@@ -73,10 +73,13 @@ export function storeImage(
 /** storeImage into a given media directory (seeds: DemoSeedContext.mediaDir). */
 export async function storeImageIn(
   mediaDir: string,
-  /** `maxBytes` (default 500 KB, SPEC §5): engines' alarm images may be larger. */
-  input: { buffer: Buffer; subdir: string; maxBytes?: number },
+  /**
+   * `maxBytes` (default 500 KB, SPEC §5): engines' alarm images may be larger. `keepOriginal`
+   * (authenticated engines at ingest rate): checked by content, stored as sent, not re-encoded.
+   */
+  input: { buffer: Buffer; subdir: string; maxBytes?: number; keepOriginal?: boolean },
 ): Promise<StoredImage> {
-  const { buffer, subdir, maxBytes = MAX_IMAGE_BYTES } = input;
+  const { buffer, subdir, maxBytes = MAX_IMAGE_BYTES, keepOriginal = false } = input;
   if (!subdir.split('/').every((s) => SEGMENT.test(s))) throw new Error(`invalid media subdir ${subdir}`);
   if (buffer.length === 0) throw badRequest('image.type');
   if (buffer.length > maxBytes) throw new AppError(413, 'image.size');
@@ -88,16 +91,18 @@ export async function storeImageIn(
   }
   if (format !== 'jpeg' && format !== 'png') throw badRequest('image.type');
 
-  let output: Buffer;
-  try {
-    const pipeline = sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
-    output =
-      format === 'jpeg'
-        ? await pipeline.jpeg({ quality: 85, mozjpeg: true }).toBuffer()
-        : await pipeline.png({ compressionLevel: 9 }).toBuffer();
-  } catch {
-    // Announced as JPEG/PNG but not decodable (truncated, corrupt).
-    throw badRequest('image.type');
+  let output: Buffer = buffer;
+  if (!keepOriginal) {
+    try {
+      const pipeline = sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+      output =
+        format === 'jpeg'
+          ? await pipeline.jpeg({ quality: 85, mozjpeg: true }).toBuffer()
+          : await pipeline.png({ compressionLevel: 9 }).toBuffer();
+    } catch {
+      // Announced as JPEG/PNG but not decodable (truncated, corrupt).
+      throw badRequest('image.type');
+    }
   }
 
   const name = `${randomBytes(12).toString('hex')}.${format === 'jpeg' ? 'jpg' : 'png'}`;
