@@ -11,7 +11,7 @@ let server: RunningServer;
 let browser: Browser;
 let token: string;
 /** Alarms this spec ingests: two pending urgent ones, two awaiting approval. */
-const ids = { dealt: 0, cancelled: 0, approval: 0, approval2: 0, conflict: 0 };
+const ids = { dealt: 0, cancelled: 0, approval: 0, approval2: 0, conflict: 0, batch1: 0, batch2: 0 };
 
 async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const res = await fetch(`${server.url}${path}`, {
@@ -88,6 +88,8 @@ beforeAll(async () => {
     image,
   );
   ids.conflict = await ingest(engine.key, { ...base, eventId: 'e2e-5', alarmTime: at(1) }, image);
+  ids.batch1 = await ingest(engine.key, { ...base, eventId: 'e2e-6', alarmTime: at(0.5) }, image);
+  ids.batch2 = await ingest(engine.key, { ...base, eventId: 'e2e-7', alarmTime: at(0) }, image);
 }, 180_000);
 
 afterAll(async () => {
@@ -201,6 +203,21 @@ describe('alarm screens', () => {
     await expect
       .poll(() => page.getByTestId('alarm-filters').innerText())
       .toContain('Please choose the start and end time!');
+    await page.context().close();
+  }, 120_000);
+
+  it('marks selected alarms false positive in a batch and shows each outcome', async () => {
+    const page = await loggedInPage();
+    await page.goto('/historyRecords/historyAlarm');
+    for (const id of [ids.batch1, ids.batch2]) await row(page, id).locator('.ant-checkbox-input').check();
+    expect(await page.getByTestId('history-alarm-page').innerText()).toContain('2 selected');
+    await page.getByTestId('alarm-batch-cancel').click();
+    await confirmOk(page);
+    await page.getByTestId('alarm-batch-result').waitFor();
+    const result = await page.getByTestId('alarm-batch-result').innerText();
+    expect(result).toContain(`#${ids.batch1}`);
+    expect(result.match(/Done/g)?.length).toBe(2);
+    await expect.poll(() => stateOf(page, ids.batch2)).toBe('False positive');
     await page.context().close();
   }, 120_000);
 
