@@ -13,10 +13,10 @@ export const ACTION_CODES: Record<AlarmDialogMode, Record<AlarmActionKind, strin
     approve: 'alarmApproval:approve',
     noApprove: 'alarmApproval:noApprove',
   },
-  // The approval view has no separate "cancel" code: marking false positive there is part of approving.
+  // The approval view has no "cancel" code of its own: the server checks historyAlarm:cancel there too.
   approval: {
     deal: 'historyAlarm:deal',
-    cancel: 'alarmApproval:approve',
+    cancel: 'historyAlarm:cancel',
     approve: 'alarmApproval:approve',
     noApprove: 'alarmApproval:noApprove',
   },
