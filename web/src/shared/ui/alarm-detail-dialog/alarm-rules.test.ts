@@ -26,10 +26,10 @@ describe('actions by alarm state (SPEC §4)', () => {
     const only = (codes: string[]) => (code: string) => codes.includes(code);
     expect(alarmActions(alarm(1), 'normal', only(['historyAlarm:deal']))).toEqual(['deal']);
     expect(alarmActions(alarm(4), 'normal', only(['historyAlarm:deal']))).toEqual([]);
-    expect(alarmActions(alarm(4), 'approval', only(['alarmApproval:approve']))).toEqual([
-      'approve',
-      'cancel',
-    ]);
+    expect(alarmActions(alarm(4), 'approval', only(['alarmApproval:approve']))).toEqual(['approve']);
+    expect(
+      alarmActions(alarm(4), 'approval', only(['alarmApproval:approve', 'historyAlarm:cancel'])),
+    ).toEqual(['approve', 'cancel']);
     expect(alarmActions(alarm(2, 'x'), 'approval', only([]))).toEqual([]);
   });
   it('names the three dialog levels', () => {
