@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -118,6 +118,7 @@ export async function ingestHarness(
     async close() {
       await app.close();
       await tdb.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
