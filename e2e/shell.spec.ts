@@ -153,5 +153,5 @@ describe('console shell', () => {
     }
     expect(missing).toEqual([]);
     await page.context().close();
-  }, 240_000);
+  }, 420_000);
 });
