@@ -178,7 +178,11 @@ describe.each(backends)('engine keys and alarm ingest on %s', (backend) => {
       const item = created[0]?.data as AlarmItem;
       expect(item).toMatchObject({ id, sceneName: '焦炉巡检', alarmState: 1, priority: 120004 });
       expect(item.alarmImage).toMatch(/^\/api\/v2\/backend\/media\/alarm\//);
-      const clip = await h.app.inject({ method: 'GET', url: item.alarmVideo, headers: { token: h.operator } });
+      const clip = await h.app.inject({
+        method: 'GET',
+        url: item.alarmVideo,
+        headers: { token: h.operator },
+      });
       expect(clip.statusCode).toBe(200);
       expect(clip.headers['content-type']).toBe('video/mp4');
       expect(clip.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');
