@@ -81,7 +81,7 @@ describe('console shell', () => {
     await tag(page, '/historyRecords/historyAlarm').click({ button: 'right' });
     await page.getByTestId('tag-close').click();
     await expect.poll(() => tag(page, '/historyRecords/historyAlarm').count()).toBe(0);
-    expect(new URL(page.url()).pathname).not.toBe('/historyRecords/historyAlarm');
+    await expect.poll(() => new URL(page.url()).pathname).not.toBe('/historyRecords/historyAlarm');
 
     // Close others keeps the affixed home and the chosen tag.
     await tag(page, '/meDetails/statistics').click({ button: 'right' });

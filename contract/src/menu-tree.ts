@@ -100,6 +100,7 @@ export const MENU_TREE: MenuNode[] = [
       page(122, 'historyTask', '/historyRecords/historyTask', t('History tasks', '历史任务')),
       hidden('taskDetails', '/historyRecords/taskDetails/:id', t('Task details', '任务详情'), 'historyTask'),
       page(123, 'historyAlarm', '/historyRecords/historyAlarm', t('History alarms', '历史报警')),
+      page(124, 'dcsAlarm', '/historyRecords/dcsAlarm', t('DCS alarms', 'DCS报警')),
     ],
   }),
   page(210, 'meDetails', '/meDetails', t('My desk', '个人中心'), {
@@ -396,6 +397,7 @@ export const OPERATOR_MENU_CODES: string[] = [
   'historyEvent',
   'historyTask',
   'historyAlarm',
+  'dcsAlarm',
   'meDetails',
   'statistics',
   'offLineVideo',

@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { type AppConfig, assertSafeConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
+import { alarmRulesRoutes } from './features/alarm-rules/routes.ts';
 import { ingestRoutes } from './features/alarms/ingest-routes.ts';
 import { alarmsRoutes } from './features/alarms/routes.ts';
 import { algorithmsRoutes } from './features/algorithms/routes.ts';
@@ -16,6 +17,8 @@ import { equipmentRoutes } from './features/equipment/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { exportRoutes } from './features/exports/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { historyEventsRoutes } from './features/history-events/routes.ts';
+import { jobRunsRoutes } from './features/job-runs/routes.ts';
 import { plantRoutes } from './features/plant/routes.ts';
 import { sceneCamerasRoutes } from './features/scene-cameras/routes.ts';
 import { scenesRoutes } from './features/scenes/routes.ts';
@@ -188,6 +191,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       sceneCamerasRoutes,
       ingestRoutes,
       alarmsRoutes,
+      alarmRulesRoutes,
+      jobRunsRoutes,
+      historyEventsRoutes,
     ]) {
       await app.register(domain, { prefix: API_PREFIX });
     }

@@ -3,6 +3,8 @@ import { seedAlarms } from '../features/alarms/seed.ts';
 import { seedAlgorithms } from '../features/algorithms/seed.ts';
 import { seedDevices } from '../features/devices/seed.ts';
 import { seedEquipment } from '../features/equipment/seed.ts';
+import { seedHistoryEvents } from '../features/history-events/seed.ts';
+import { seedJobRuns } from '../features/job-runs/seed.ts';
 import { seedPlant } from '../features/plant/seed.ts';
 import { seedSceneCameras } from '../features/scene-cameras/seed.ts';
 import { seedScenes } from '../features/scenes/seed.ts';
@@ -29,5 +31,7 @@ export async function seedDemoPlant(db: Db, context: DemoSeedContext): Promise<v
   await seedWorkflows(db, context);
   await seedScenes(db, context);
   await seedSceneCameras(db, context);
+  await seedJobRuns(db, context);
   await seedAlarms(db, context);
+  await seedHistoryEvents(db, context);
 }

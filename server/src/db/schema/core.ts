@@ -27,6 +27,8 @@ export const account = pgTable('account', {
   avatar: text('avatar').notNull().default(''),
   introduction: text('introduction').notNull().default(''),
   lastSignTime: ts('last_sign_time'),
+  /** Scene authority: true sees every scene; false only the scenes in account_scene. */
+  allScenes: boolean('all_scenes').notNull().default(true),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

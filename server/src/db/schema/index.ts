@@ -1,10 +1,12 @@
 // The whole database schema, one file per domain. drizzle-kit reads this folder
 // (server/drizzle.config.ts) to generate the SQL migrations in ../migrations.
+export * from './alarm-rules.ts';
 export * from './alarms.ts';
 export * from './algorithms.ts';
 export * from './core.ts';
 export * from './devices.ts';
 export * from './equipment.ts';
+export * from './history.ts';
 export * from './plant.ts';
 export * from './scene-cameras.ts';
 export * from './scenes.ts';

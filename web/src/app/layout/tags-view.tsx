@@ -23,10 +23,13 @@ export function TagsView() {
 
   const close = (view: VisitedView) => {
     const before = useTagsViewStore.getState().visitedViews;
-    useTagsViewStore.getState().remove(view.path);
-    const after = useTagsViewStore.getState().visitedViews;
+    const after = before.filter((v) => v.path !== view.path);
     const next = nextAfterClose(before, after, view.path, location.pathname);
-    if (next) navigate(next);
+    const remove = () => useTagsViewStore.getState().remove(view.path);
+    // Leave the closed page first (lazy routes resolve asynchronously), so the visible page never
+    // lacks its tag.
+    if (next) void Promise.resolve(navigate(next)).then(remove);
+    else remove();
   };
   const closeOthers = (view: VisitedView) => {
     useTagsViewStore.getState().removeOthers(view.path);
