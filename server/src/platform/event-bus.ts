@@ -7,6 +7,11 @@ export interface BusEvent {
   data: unknown;
   /** ISO time of publication. */
   at?: string;
+  /**
+   * Who may receive it on the event stream: only this account, and/or only accounts whose scene
+   * authority covers this scene (null: accounts that see every scene). Absent means everyone.
+   */
+  audience?: { accountId?: number; sceneId?: number | null };
 }
 
 export type BusHandler = (event: BusEvent) => void;
