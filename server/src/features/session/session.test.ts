@@ -151,6 +151,7 @@ describe.each(backends)('session on %s', (backend) => {
       'historyEvent',
       'historyTask',
       'historyAlarm',
+      'dcsAlarm',
       'meDetails',
       'statistics',
       'offLineVideo',
