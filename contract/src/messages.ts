@@ -171,6 +171,11 @@ export const MESSAGES = {
     en: 'A plant belongs to a factory, and an area to a plant or another area',
     'zh-CN': '车间必须属于厂区，区域必须属于车间或其他区域',
   },
+  'dcsAlarm.stateChanged': {
+    en: 'This DCS alarm was already processed; it is shown as it is now',
+    'zh-CN': '该DCS报警已被处理，已显示最新状态',
+  },
+  'dcsAlarm.processed': { en: 'Processed successfully', 'zh-CN': '处理成功' },
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;
