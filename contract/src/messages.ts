@@ -176,6 +176,10 @@ export const MESSAGES = {
     'zh-CN': '该DCS报警已被处理，已显示最新状态',
   },
   'dcsAlarm.processed': { en: 'Processed successfully', 'zh-CN': '处理成功' },
+  'jobRun.notAllowed': {
+    en: "This state change is not allowed from the job run's current state",
+    'zh-CN': '作业当前状态不允许此状态变更',
+  },
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;
