@@ -180,6 +180,10 @@ export const MESSAGES = {
     en: "This state change is not allowed from the job run's current state",
     'zh-CN': '作业当前状态不允许此状态变更',
   },
+  'export.generating': { en: 'Generating the file, please wait.', 'zh-CN': '正在生成文件，请稍等。' },
+  'export.notReady': { en: 'The file is still being generated', 'zh-CN': '文件仍在生成中' },
+  'export.failed': { en: 'The file could not be generated', 'zh-CN': '文件生成失败' },
+  'export.noImages': { en: 'No alarm images to download', 'zh-CN': '暂时没有可下载报警图片' },
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;
