@@ -1,0 +1,86 @@
+import type { MultipartFile } from '@fastify/multipart';
+import { historyIngestResult } from '@sentinel/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, ok } from '../../platform/envelope.ts';
+import { AppError, badRequest } from '../../platform/errors.ts';
+import { authenticateEngine, type EngineRef, INGEST_IMAGE_MAX_BYTES } from '../alarms/ingest-service.ts';
+import { dcsFields, eventFields, ingestDcsAlarm, ingestEvent, parseFields } from './ingest.ts';
+
+const engineOf = (request: FastifyRequest): Promise<EngineRef> => {
+  const header = request.headers['x-engine-key'];
+  return authenticateEngine(request.server, Array.isArray(header) ? header[0] : header);
+};
+
+/** Text fields and the `image` file of a multipart request (an oversize image: 413 'image.size'). */
+async function readMultipart(
+  request: FastifyRequest,
+): Promise<{ values: Record<string, string>; image?: Buffer }> {
+  const values: Record<string, string> = {};
+  let image: Buffer | undefined;
+  const parts = request.parts({
+    limits: { fileSize: INGEST_IMAGE_MAX_BYTES + 1, files: 2, fields: 20, fieldSize: 64 * 1024 },
+  });
+  for await (const part of parts) {
+    if (part.type === 'field') {
+      if (typeof part.value === 'string') values[part.fieldname] = part.value;
+      continue;
+    }
+    const file = part as MultipartFile;
+    if (file.fieldname !== 'image') {
+      file.file.resume();
+      continue;
+    }
+    const buffer = await file.toBuffer();
+    // Cut just above the limit (not thrown): too large.
+    if (file.file.truncated || buffer.length > INGEST_IMAGE_MAX_BYTES) throw new AppError(413, 'image.size');
+    image = buffer;
+  }
+  return { values, image };
+}
+
+const headers = z.object({ 'x-engine-key': z.string().optional() });
+const response = { 200: envelopeOf(historyIngestResult) };
+
+/** The engines' ingest of events and DCS alarms (key in `x-engine-key`), under /api/v2/backend. */
+export const historyIngestRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/ingest/event', {
+    // Not a user session: the engine authenticates with its key.
+    config: { access: 'public' },
+    schema: {
+      tags: ['ingest'],
+      summary:
+        'An engine reports an event (multipart: eventId, eventName, eventTime, sceneId, cameraId, historyAssignmentId, extraInfo (JSON); file image)',
+      consumes: ['multipart/form-data'],
+      headers,
+      response,
+    },
+    handler: async (request) => {
+      const source = await engineOf(request);
+      if (!request.isMultipart()) throw badRequest('image.type');
+      const { values, image } = await readMultipart(request);
+      const input = parseFields(eventFields, values);
+      if (!image) throw badRequest('field.required', [{ field: 'image', message: 'field.required' }]);
+      return ok(request, await ingestEvent(app, source, input, image));
+    },
+  });
+
+  app.post('/ingest/dcsAlarm', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['ingest'],
+      summary:
+        'An engine reports a DCS alarm (JSON or multipart fields: eventId, tag, value, priority, message, sceneId, alarmTime)',
+      consumes: ['application/json', 'multipart/form-data'],
+      headers,
+      response,
+    },
+    handler: async (request) => {
+      const source = await engineOf(request);
+      const values = request.isMultipart() ? (await readMultipart(request)).values : request.body;
+      const input = parseFields(dcsFields, values);
+      return ok(request, await ingestDcsAlarm(app, source, input));
+    },
+  });
+};

@@ -1,0 +1,147 @@
+import type { DcsAlarmListQuery, EventListQuery } from '@sentinel/contract';
+import { and, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { auditLog, dcsAlarm, eventRecord } from '../../db/schema/index.ts';
+import type { VisibleScenes } from '../../platform/scene-authority.ts';
+import { COUNT_CAP } from '../alarms/repo.ts';
+import type { DcsAlarmRow, EventRow } from './mapper.ts';
+
+/** Audit action of processing a DCS alarm (its row also keeps the comment). */
+export const DCS_DEAL_ACTION = 'dcsAlarm.deal';
+
+/** Scene authority: 'all' sees everything; otherwise only the granted scenes (never a null scene). */
+export function sceneAuthority(column: AnyPgColumn, scenes: VisibleScenes): SQL | undefined {
+  if (scenes === 'all') return undefined;
+  return scenes.length > 0 ? inArray(column, scenes) : sql`false`;
+}
+
+/** `%keyword%` for ILIKE with the keyword's own wildcards escaped. */
+const contains = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function timeRange(column: AnyPgColumn, startTime?: string, endTime?: string): SQL[] {
+  if (!startTime || !endTime) return [];
+  return [gte(column, new Date(startTime)), lte(column, new Date(endTime))];
+}
+
+/** Exact count of the rows matching `where`, stopped at COUNT_CAP ("10,000+"). */
+async function cappedCount(
+  db: Db,
+  table: typeof eventRecord | typeof dcsAlarm,
+  where: SQL | undefined,
+): Promise<{ count: number; countCapped: boolean }> {
+  const inner = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as('capped');
+  const [row] = await db.select({ n: sql<string>`count(*)` }).from(inner);
+  const n = Number(row?.n ?? 0);
+  return n > COUNT_CAP ? { count: COUNT_CAP, countCapped: true } : { count: n, countCapped: false };
+}
+
+export function eventWhere(query: EventListQuery, scenes: VisibleScenes): SQL | undefined {
+  const c: (SQL | undefined)[] = [
+    ...timeRange(eventRecord.eventTime, query.startTime, query.endTime),
+    sceneAuthority(eventRecord.sceneId, scenes),
+  ];
+  if (query.sceneId !== undefined) c.push(eq(eventRecord.sceneId, query.sceneId));
+  if (query.cameraId !== undefined) c.push(eq(eventRecord.cameraId, query.cameraId));
+  if (query.eventName) c.push(ilike(eventRecord.eventName, contains(query.eventName)));
+  return and(...c);
+}
+
+/** One page, newest first then id (on the (event_time, id) index), and the capped total. */
+export async function listEvents(
+  db: Db,
+  query: EventListQuery,
+  scenes: VisibleScenes,
+): Promise<{ rows: EventRow[]; count: number; countCapped: boolean }> {
+  const where = eventWhere(query, scenes);
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(eventRecord)
+      .where(where)
+      .orderBy(desc(eventRecord.eventTime), desc(eventRecord.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    cappedCount(db, eventRecord, where),
+  ]);
+  return { rows, ...total };
+}
+
+export async function findEvent(db: Db, id: number, scenes: VisibleScenes): Promise<EventRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(eventRecord)
+    .where(and(eq(eventRecord.id, id), sceneAuthority(eventRecord.sceneId, scenes)));
+  return row;
+}
+
+export function dcsWhere(query: DcsAlarmListQuery, scenes: VisibleScenes): SQL | undefined {
+  const c: (SQL | undefined)[] = [
+    ...timeRange(dcsAlarm.alarmTime, query.startTime, query.endTime),
+    sceneAuthority(dcsAlarm.sceneId, scenes),
+  ];
+  if (query.priority !== undefined) c.push(eq(dcsAlarm.priority, query.priority));
+  if (query.areaId !== undefined) c.push(eq(dcsAlarm.areaId, query.areaId));
+  if (query.alarmState !== undefined) c.push(eq(dcsAlarm.alarmState, query.alarmState));
+  if (query.tag) {
+    const pattern = contains(query.tag);
+    c.push(or(ilike(dcsAlarm.tag, pattern), ilike(dcsAlarm.pointName, pattern)));
+  }
+  return and(...c);
+}
+
+export async function listDcsAlarms(
+  db: Db,
+  query: DcsAlarmListQuery,
+  scenes: VisibleScenes,
+): Promise<{ rows: DcsAlarmRow[]; count: number; countCapped: boolean }> {
+  const where = dcsWhere(query, scenes);
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(dcsAlarm)
+      .where(where)
+      .orderBy(desc(dcsAlarm.alarmTime), desc(dcsAlarm.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    cappedCount(db, dcsAlarm, where),
+  ]);
+  return { rows, ...total };
+}
+
+export async function findDcsAlarm(
+  db: Db,
+  id: number,
+  scenes: VisibleScenes,
+): Promise<DcsAlarmRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(dcsAlarm)
+    .where(and(eq(dcsAlarm.id, id), sceneAuthority(dcsAlarm.sceneId, scenes)));
+  return row;
+}
+
+/** Who processed a DCS alarm, when and with which comment (its audit row), or null. */
+export async function dcsHandling(
+  db: Db,
+  id: number,
+): Promise<{ accountName: string; comment: string; time: string } | null> {
+  const [row] = await db
+    .select({ accountName: auditLog.accountName, detail: auditLog.detail, createdAt: auditLog.createdAt })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, DCS_DEAL_ACTION), eq(auditLog.target, String(id))))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  if (!row) return null;
+  const detail = row.detail as { comment?: unknown } | null;
+  return {
+    accountName: row.accountName,
+    comment: typeof detail?.comment === 'string' ? detail.comment : '',
+    time: row.createdAt.toISOString(),
+  };
+}

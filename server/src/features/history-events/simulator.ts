@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { camera, dcsPoint, engine, scene, sceneCamera } from '../../db/schema/index.ts';
+import { createEngine } from '../alarms/engine-routes.ts';
+import type { EngineRef } from '../alarms/ingest-service.ts';
+import { DEMO_ENGINE_NAME } from '../alarms/simulator.ts';
+import { renderAlarmImages } from '../alarms/simulator-images.ts';
+import { ingestDcsAlarm, ingestEvent } from './ingest.ts';
+
+/** Events a plant's engine reports (what it saw, not a violation). */
+export const DEMO_EVENT_NAMES = [
+  '人员进入作业区域',
+  '人员离开作业区域',
+  '作业开始',
+  '作业结束',
+  '安全交底完成',
+  '车辆进入厂区',
+  '车辆离开厂区',
+  '巡检人员到位',
+  '监护人到岗',
+  '气体检测完成',
+];
+
+/** A reading outside a point's limits (above the high limit mostly, else below the low one). */
+export function outOfLimits(low: number | null, high: number | null, roll: number): number {
+  const span =
+    high !== null && low !== null ? Math.max(high - low, 1) : Math.max(Math.abs(high ?? low ?? 10), 1);
+  if (high !== null && (roll < 0.7 || low === null))
+    return Number((high + span * (0.05 + roll * 0.2)).toFixed(2));
+  if (low !== null) return Number((low - span * (0.05 + roll * 0.2)).toFixed(2));
+  return Number((span * (1 + roll)).toFixed(2));
+}
+
+export interface HistorySimulator {
+  /** Reports one event now, and every fourth tick a DCS alarm too. */
+  tick(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function simulatorEngine(app: FastifyInstance): Promise<EngineRef> {
+  const [row] = await app.db
+    .select({ id: engine.id, name: engine.name })
+    .from(engine)
+    .where(eq(engine.name, DEMO_ENGINE_NAME));
+  if (row) return row;
+  try {
+    const created = await createEngine(app.db, DEMO_ENGINE_NAME);
+    return { id: created.row.id, name: created.row.name };
+  } catch {
+    // the alarm simulator created it at the same moment
+    const [again] = await app.db
+      .select({ id: engine.id, name: engine.name })
+      .from(engine)
+      .where(eq(engine.name, DEMO_ENGINE_NAME));
+    if (!again) throw new Error('demo engine missing');
+    return again;
+  }
+}
+
+const simId = () => `sim-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+
+async function reportEvent(app: FastifyInstance, source: EngineRef, roll: number): Promise<void> {
+  const candidates = await app.db
+    .select({ cameraId: camera.id, snapshotPath: camera.snapshotPath, sceneId: scene.id })
+    .from(sceneCamera)
+    .innerJoin(scene, eq(scene.id, sceneCamera.sceneId))
+    .innerJoin(camera, eq(camera.id, sceneCamera.cameraId))
+    .where(eq(sceneCamera.enabled, true))
+    .limit(500);
+  const pick = candidates[roll % Math.max(candidates.length, 1)];
+  if (!pick) return;
+  const images = await renderAlarmImages(
+    join(app.appConfig.dataDir, 'media'),
+    pick.snapshotPath,
+    'event',
+    roll,
+  );
+  await ingestEvent(
+    app,
+    source,
+    {
+      eventId: simId(),
+      eventName: DEMO_EVENT_NAMES[roll % DEMO_EVENT_NAMES.length] ?? '作业开始',
+      eventTime: app.appConfig.now().toISOString(),
+      sceneId: pick.sceneId,
+      cameraId: pick.cameraId,
+      extraInfo: { simulated: true },
+    },
+    images.original,
+  );
+}
+
+async function reportDcs(app: FastifyInstance, source: EngineRef, roll: number): Promise<void> {
+  const points = await app.db
+    .select({ tag: dcsPoint.tag, low: dcsPoint.lowLimit, high: dcsPoint.highLimit, name: dcsPoint.name })
+    .from(dcsPoint)
+    .limit(200);
+  const point = points[roll % Math.max(points.length, 1)];
+  if (!point) return;
+  const value = outOfLimits(point.low, point.high, (roll % 100) / 100);
+  await ingestDcsAlarm(app, source, {
+    eventId: simId(),
+    tag: point.tag,
+    value,
+    priority: point.high !== null && value > point.high ? 120003 : 120002,
+    message: `${point.name}超限`,
+    alarmTime: app.appConfig.now().toISOString(),
+  });
+}
+
+/**
+ * The demo engine's events: every `seconds` an event on a random scene camera, and every fourth
+ * time a DCS alarm on a random point. Timers never overlap and do not keep the process alive.
+ */
+export function startHistorySimulator(app: FastifyInstance, seconds: number): HistorySimulator {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let running: Promise<unknown> | undefined;
+  let ticks = 0;
+
+  const tick = async () => {
+    const roll = randomBytes(4).readUInt32BE(0);
+    const source = await simulatorEngine(app);
+    await reportEvent(app, source, roll);
+    if (ticks++ % 4 === 0) await reportDcs(app, source, roll);
+  };
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      const report = tick();
+      running = report.catch(() => undefined);
+      report
+        .catch((error: unknown) => app.log.warn({ err: error }, 'history simulator: report failed'))
+        .finally(schedule);
+    }, seconds * 1000);
+    timer.unref();
+  };
+  schedule();
+
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
