@@ -171,6 +171,18 @@ export const MESSAGES = {
     en: 'A plant belongs to a factory, and an area to a plant or another area',
     'zh-CN': '车间必须属于厂区，区域必须属于车间或其他区域',
   },
+  'alarmRule.threshold': {
+    en: 'Enter a whole number from 1 to 10000, or leave it empty for no limit',
+    'zh-CN': '请输入1到10000之间的整数，不填表示不限制',
+  },
+  'alarmRule.interval': {
+    en: 'Enter an interval of 1 to 1440 minutes',
+    'zh-CN': '请输入1到1440分钟的间隔',
+  },
+  'alarmRule.priorities': {
+    en: 'Choose among the four alarm levels',
+    'zh-CN': '请从四个报警等级中选择',
+  },
   'dcsAlarm.stateChanged': {
     en: 'This DCS alarm was already processed; it is shown as it is now',
     'zh-CN': '该DCS报警已被处理，已显示最新状态',

@@ -28,6 +28,7 @@ import { requireUser } from '../../platform/auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { hasPermission } from '../../platform/sessions.ts';
+import { withPanelFilter } from '../alarm-rules/service.ts';
 import { toAlarmActionItem, toAlarmItem } from './mapper.ts';
 import {
   countAlarms,
@@ -105,7 +106,9 @@ export const alarmsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const count = request.body?.count ?? 20;
-      const rows = await latestAlarms(app.db, untreatedWhere(), count);
+      // Scene authority and the user's alarm-rule priority filter (issue 4 §6).
+      const where = await withPanelFilter(app.db, requireUser(request), untreatedWhere());
+      const rows = await latestAlarms(app.db, where, count);
       return ok(request, { list: rows.map(toAlarmItem) });
     },
   });

@@ -1,12 +1,22 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireUser } from '../../platform/auth.ts';
 import type { BusEvent } from '../../platform/event-bus.ts';
+import { visibleScenes } from '../../platform/scene-authority.ts';
+import { loadPanelRule } from '../alarm-rules/repo.ts';
+import { createSubscriber } from './subscriber.ts';
 
 /**
  * GET /api/v2/backend/events: server-sent events. Each bus event is written as
  * `event: <type>\ndata: <json>\n\n`; a `: heartbeat` comment goes out every 15 s. The token
  * comes in the `token` header or, because EventSource cannot set headers, as `?token=`.
+ *
+ * Per subscriber: an event with an audience goes only to that account and/or to accounts whose
+ * scene authority covers its scene (alarm events: the alarm's scene); `alarm.created` follows the
+ * account's alarm rule (priority filter, thresholds → `alarm.held`, non-real-time frequencies →
+ * `alarm.digest` at the end of each period). The rule is loaded when the stream opens and again
+ * on `alarmRule.updated` for this account.
  */
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const open = new Set<ServerResponse>();
@@ -24,6 +34,11 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: z.object({ token: z.string().max(128).optional() }),
     },
     handler: async (request, reply) => {
+      const user = requireUser(request);
+      const [scenes, rule] = await Promise.all([
+        visibleScenes(app.db, user),
+        loadPanelRule(app.db, user.accountId),
+      ]);
       const res = reply.raw;
       reply.hijack();
       res.writeHead(200, {
@@ -34,15 +49,23 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       res.write(': connected\n\n');
       open.add(res);
-      const unsubscribe = app.bus.subscribe((event: BusEvent) => {
-        res.write(
-          `event: ${event.type.replace(/[\r\n]/g, '')}\ndata: ${JSON.stringify(event.data ?? null)}\n\n`,
-        );
+      const subscriber = createSubscriber({
+        accountId: user.accountId,
+        scenes,
+        rule,
+        now: app.appConfig.now,
+        send: (type, data) => {
+          res.write(`event: ${type.replace(/[\r\n]/g, '')}\ndata: ${JSON.stringify(data ?? null)}\n\n`);
+        },
+        loadRule: () => loadPanelRule(app.db, user.accountId),
+        onError: (error) => request.log.warn({ err: error }, 'alarm rule reload failed'),
       });
+      const unsubscribe = app.bus.subscribe((event: BusEvent) => subscriber.onEvent(event));
       const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), app.appConfig.heartbeatMs);
       const cleanup = () => {
         clearInterval(heartbeat);
         unsubscribe();
+        subscriber.close();
         open.delete(res);
       };
       request.raw.on('close', cleanup);

@@ -1,0 +1,130 @@
+import { ALARM_RULE_UPDATED } from '@sentinel/contract';
+import type { BusEvent } from '../../platform/event-bus.ts';
+import { canSeeScene, type VisibleScenes } from '../../platform/scene-authority.ts';
+import { nextDigestAt, PanelPolicy, type PanelRule } from '../alarm-rules/panel-policy.ts';
+
+/** Held-back notices in real time are gathered for this long, then sent as one `alarm.held`. */
+export const HELD_NOTICE_MS = 1000;
+
+/** The scene an event is about: its audience's, else an alarm event's own `sceneId`. */
+function sceneOf(event: BusEvent): { sceneId: number | null } | undefined {
+  const audience = event.audience;
+  if (audience && 'sceneId' in audience && audience.sceneId !== undefined) {
+    return { sceneId: audience.sceneId };
+  }
+  if (event.type.startsWith('alarm.') && typeof event.data === 'object' && event.data !== null) {
+    const sceneId = (event.data as { sceneId?: unknown }).sceneId;
+    if (sceneId === null || typeof sceneId === 'number') return { sceneId };
+  }
+  return undefined;
+}
+
+/**
+ * Whether an event may go to this subscriber: an audience account means that account only; a
+ * scene (the audience's, or the alarm's own) needs scene authority over it (no scene: accounts
+ * that see every scene).
+ */
+export function audienceAllows(event: BusEvent, accountId: number, scenes: VisibleScenes): boolean {
+  const target = event.audience?.accountId;
+  if (target !== undefined && target !== accountId) return false;
+  const scene = sceneOf(event);
+  if (scene === undefined) return true;
+  return scene.sceneId === null ? scenes === 'all' : canSeeScene(scenes, scene.sceneId);
+}
+
+export interface SubscriberOptions {
+  accountId: number;
+  scenes: VisibleScenes;
+  rule: PanelRule;
+  now: () => Date;
+  /** Writes one event to the stream. */
+  send: (type: string, data: unknown) => void;
+  /** Reloads the account's rule (after `alarmRule.updated`). */
+  loadRule: () => Promise<PanelRule>;
+  onError: (error: unknown) => void;
+}
+
+/**
+ * One event-stream subscriber: filters bus events by audience and scene authority, and governs
+ * `alarm.created` by the account's alarm rule (PanelPolicy): pushed at once, held back (an
+ * `alarm.held` notice), or gathered into an `alarm.digest` at the end of the rule's period.
+ * State: the policy (a few counters, ≤ 20 queued alarms) and two timers; `close()` clears them.
+ */
+export function createSubscriber(options: SubscriberOptions) {
+  const { accountId, scenes, send, now } = options;
+  const policy = new PanelPolicy<{ priority: number }>(options.rule, now().getTime());
+  let digestTimer: NodeJS.Timeout | undefined;
+  let heldTimer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const flushDigest = () => {
+    const digest = policy.flush(now().getTime());
+    if (digest) send('alarm.digest', digest);
+  };
+
+  const scheduleDigest = () => {
+    clearTimeout(digestTimer);
+    digestTimer = undefined;
+    if (closed) return;
+    const due = nextDigestAt(policy.current, now().getTime());
+    if (due === null) return;
+    digestTimer = setTimeout(
+      () => {
+        if (closed) return;
+        // A timer may fire a little early by the app clock: then wait for the boundary.
+        if (now().getTime() >= due) flushDigest();
+        scheduleDigest();
+      },
+      Math.max(0, due - now().getTime()),
+    );
+    digestTimer.unref?.();
+  };
+
+  const noteHeld = () => {
+    if (heldTimer || closed) return;
+    heldTimer = setTimeout(() => {
+      heldTimer = undefined;
+      const held = policy.takeHeld();
+      if (held > 0 && !closed) send('alarm.held', { held });
+    }, HELD_NOTICE_MS);
+    heldTimer.unref?.();
+  };
+
+  const reloadRule = async () => {
+    try {
+      const rule = await options.loadRule();
+      if (closed) return;
+      // What was gathered under the old rule goes out now.
+      if (!policy.realtime) flushDigest();
+      policy.setRule(rule);
+      scheduleDigest();
+    } catch (error) {
+      options.onError(error);
+    }
+  };
+
+  scheduleDigest();
+
+  return {
+    onEvent(event: BusEvent) {
+      if (closed || !audienceAllows(event, accountId, scenes)) return;
+      if (event.type === 'alarm.created') {
+        const alarm = event.data as { priority?: unknown } | null;
+        const priority = typeof alarm?.priority === 'number' ? alarm.priority : 0;
+        const decision = policy.offer({ ...(alarm as object), priority }, now().getTime());
+        if (decision === 'push') send(event.type, event.data ?? null);
+        else if (decision === 'held' && policy.realtime) noteHeld();
+        return;
+      }
+      if (event.type === ALARM_RULE_UPDATED && event.audience?.accountId === accountId) void reloadRule();
+      send(event.type, event.data ?? null);
+    },
+    close() {
+      closed = true;
+      clearTimeout(digestTimer);
+      clearTimeout(heldTimer);
+      digestTimer = undefined;
+      heldTimer = undefined;
+    },
+  };
+}
