@@ -28,6 +28,12 @@ export const ALARM_API = {
   /** Not shown in the SPEC: the engine's ingest (API key in header `x-engine-key`). */
   ingest: '/api/v2/backend/ingest/videoAlarm',
   engines: '/api/v2/backend/engine',
+  engineList: '/api/v2/backend/engine/list',
+  engine: (id: number) => `/api/v2/backend/engine/${id}`,
+  engineEnable: (id: number) => `/api/v2/backend/engine/${id}/enable`,
+  engineDisable: (id: number) => `/api/v2/backend/engine/${id}/disable`,
+  /** Alarms marked false positive (page FalseAlarmRecord; its menu permission is required). */
+  falseAlarmList: '/api/v2/backend/falseAlarmRecord/list',
 } as const;
 
 /** Comment of "process" (SPEC §5: optional, at most 100 characters). */
@@ -47,6 +53,8 @@ export const alarmListQuery = pageQuery.extend({
   status: z.enum(['untreated', 'processed']).optional(),
   alarmState: z.coerce.number().int().min(1).max(4).optional(),
   falsePositive: z.boolean().optional(),
+  /** true: approved (approve_time set; the approval view's "approved" tab), false: never approved or revoked. */
+  approved: z.boolean().optional(),
 });
 export type AlarmListQuery = z.infer<typeof alarmListQuery>;
 
@@ -173,3 +181,36 @@ export const sceneCountResult = z.object({
   list: z.array(z.object({ sceneId: z.number(), untreated: z.number(), total: z.number() })),
 });
 export type SceneCountResult = z.infer<typeof sceneCountResult>;
+
+/**
+ * FalseAlarmRecord list (`falseAlarmRecord/list`): alarms marked false positive, newest first,
+ * filtered by time range, algorithm and scene; answers { list, count, countCapped } like the alarm list.
+ */
+export const falseAlarmListQuery = pageQuery.extend({
+  startTime: z.string().datetime({ offset: true }).optional(),
+  endTime: z.string().datetime({ offset: true }).optional(),
+  algorithmId: z.coerce.number().int().positive().optional(),
+  sceneId: z.coerce.number().int().positive().optional(),
+});
+export type FalseAlarmListQuery = z.infer<typeof falseAlarmListQuery>;
+
+/** Engine API keys (systemServerSettings): name, key prefix, state, last seen. */
+export const engineBody = z.object({
+  name: z
+    .string({ error: 'field.required' })
+    .trim()
+    .min(1, { error: 'field.required' })
+    .max(50, { error: 'field.tooLong' }),
+});
+export const engineItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  keyPrefix: z.string(),
+  enabled: z.boolean(),
+  lastSeenAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type EngineItem = z.infer<typeof engineItem>;
+/** The answer of a creation: the only time the key itself is shown. */
+export const engineCreated = engineItem.extend({ key: z.string() });
+export type EngineCreated = z.infer<typeof engineCreated>;

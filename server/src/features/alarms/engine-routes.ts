@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { idParams } from '@sentinel/contract';
+import { engineBody, engineCreated, engineItem, idParams } from '@sentinel/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,24 +15,6 @@ import { hashEngineKey } from './ingest-service.ts';
 /** Engine keys are server settings: managed on the systemServerSettings page's permission. */
 const WRITE = { access: { permission: 'systemServerSettings' } } as const;
 const KEY_PREFIX_LENGTH = 8;
-
-export const engineBody = z.object({
-  name: z
-    .string({ error: 'field.required' })
-    .trim()
-    .min(1, { error: 'field.required' })
-    .max(50, { error: 'field.tooLong' }),
-});
-export const engineItem = z.object({
-  id: z.number(),
-  name: z.string(),
-  keyPrefix: z.string(),
-  enabled: z.boolean(),
-  lastSeenAt: z.string().nullable(),
-  createdAt: z.string(),
-});
-/** The answer of a creation: the only time the key itself is shown. */
-export const engineCreated = engineItem.extend({ key: z.string() });
 
 /** A new API key: 32 random bytes (base64url); only its sha256 and first characters are stored. */
 export function newEngineKey(): { key: string; keyHash: string; keyPrefix: string } {

@@ -1,7 +1,21 @@
 import type { AlarmListQuery } from '@sentinel/contract';
-import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { alarmAction, alarmRollup, videoAlarm } from '../../db/schema/index.ts';
+import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import type { AlarmActionRow, AlarmRow } from './mapper.ts';
 import { rollupDay } from './rollup.ts';
 
@@ -23,9 +37,18 @@ function statesOf(query: AlarmListQuery): number[] | undefined {
   return states;
 }
 
-/** Conditions of a list query on the alarms themselves. */
-function alarmConditions(query: AlarmListQuery): SQL | undefined {
-  const c: (SQL | undefined)[] = [];
+/**
+ * Scene authority as one condition on a scene column: none for 'all', `scene_id IN (…)` otherwise
+ * (null scenes — 0 in the rollup — never match a granted id, so they stay hidden), false for none.
+ */
+export function sceneAuthorityWhere(column: AnyColumn, scenes: VisibleScenes): SQL | undefined {
+  if (scenes === 'all') return undefined;
+  return scenes.length ? inArray(column, scenes) : sql`false`;
+}
+
+/** Conditions of a list query on the alarms themselves (scene authority included). */
+export function alarmConditions(query: AlarmListQuery, scenes: VisibleScenes = 'all'): SQL | undefined {
+  const c: (SQL | undefined)[] = [sceneAuthorityWhere(videoAlarm.sceneId, scenes)];
   if (query.startTime && query.endTime) {
     c.push(gte(videoAlarm.alarmTime, new Date(query.startTime)));
     c.push(lte(videoAlarm.alarmTime, new Date(query.endTime)));
@@ -39,6 +62,8 @@ function alarmConditions(query: AlarmListQuery): SQL | undefined {
   const states = statesOf(query);
   if (states) c.push(states.length ? inArray(videoAlarm.alarmState, states) : sql`false`);
   if (query.falsePositive !== undefined) c.push(eq(videoAlarm.falsePositive, query.falsePositive));
+  if (query.approved !== undefined)
+    c.push(query.approved ? isNotNull(videoAlarm.approveTime) : isNull(videoAlarm.approveTime));
   return and(...c);
 }
 
@@ -63,8 +88,9 @@ export function wholeDayRange(
 function rollupConditions(
   query: AlarmListQuery,
   days: { from: string; to: string } | 'none',
+  scenes: VisibleScenes,
 ): SQL | undefined {
-  const c: (SQL | undefined)[] = [];
+  const c: (SQL | undefined)[] = [sceneAuthorityWhere(alarmRollup.sceneId, scenes)];
   if (days !== 'none') {
     c.push(gte(alarmRollup.day, days.from));
     c.push(lte(alarmRollup.day, days.to));
@@ -82,33 +108,41 @@ function rollupConditions(
 }
 
 /** One page (newest first, then id) on the (alarm_time, id) indexes. */
-export async function listAlarms(db: Db, query: AlarmListQuery): Promise<AlarmRow[]> {
+export async function listAlarms(
+  db: Db,
+  query: AlarmListQuery,
+  scenes: VisibleScenes = 'all',
+): Promise<AlarmRow[]> {
   return db
     .select()
     .from(videoAlarm)
-    .where(alarmConditions(query))
+    .where(alarmConditions(query, scenes))
     .orderBy(desc(videoAlarm.alarmTime), desc(videoAlarm.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
 }
 
-/** The total under the list: from the rollup when it can express the filters, else exact but capped. */
+/**
+ * The total under the list: from the rollup when it can express the filters (not `approved`: the
+ * rollup has no approval column), else exact but capped. Both paths apply scene authority.
+ */
 export async function countAlarms(
   db: Db,
   query: AlarmListQuery,
+  scenes: VisibleScenes = 'all',
 ): Promise<{ count: number; countCapped: boolean }> {
-  const days = wholeDayRange(query.startTime, query.endTime);
+  const days = query.approved === undefined ? wholeDayRange(query.startTime, query.endTime) : undefined;
   if (days) {
     const [row] = await db
       .select({ n: sql<string>`coalesce(sum(${alarmRollup.count}), 0)` })
       .from(alarmRollup)
-      .where(rollupConditions(query, days));
+      .where(rollupConditions(query, days, scenes));
     return { count: Number(row?.n ?? 0), countCapped: false };
   }
   const inner = db
     .select({ one: sql`1` })
     .from(videoAlarm)
-    .where(alarmConditions(query))
+    .where(alarmConditions(query, scenes))
     .limit(COUNT_CAP + 1)
     .as('capped');
   const [row] = await db.select({ n: sql<string>`count(*)` }).from(inner);
@@ -132,11 +166,11 @@ export async function timelineOf(db: Db, alarmId: number): Promise<AlarmActionRo
   );
 }
 
-export async function countAwaitingApproval(db: Db): Promise<number> {
+export async function countAwaitingApproval(db: Db, scenes: VisibleScenes = 'all'): Promise<number> {
   const [row] = await db
     .select({ n: sql<string>`coalesce(sum(${alarmRollup.count}), 0)` })
     .from(alarmRollup)
-    .where(eq(alarmRollup.alarmState, 4));
+    .where(and(eq(alarmRollup.alarmState, 4), sceneAuthorityWhere(alarmRollup.sceneId, scenes)));
   return Number(row?.n ?? 0);
 }
 
@@ -176,9 +210,12 @@ export async function sceneRollup(
 /** Per scene untreated/total counts from the rollup (days inclusive, UTC). */
 export async function sceneCounts(
   db: Db,
-  filter: { sceneIds?: number[]; fromDay?: string; toDay?: string },
+  filter: { sceneIds?: number[]; fromDay?: string; toDay?: string; scenes?: VisibleScenes },
 ): Promise<{ sceneId: number; untreated: number; total: number }[]> {
-  const c: (SQL | undefined)[] = [sql`${alarmRollup.sceneId} <> 0`];
+  const c: (SQL | undefined)[] = [
+    sql`${alarmRollup.sceneId} <> 0`,
+    sceneAuthorityWhere(alarmRollup.sceneId, filter.scenes ?? 'all'),
+  ];
   if (filter.sceneIds)
     c.push(filter.sceneIds.length ? inArray(alarmRollup.sceneId, filter.sceneIds) : sql`false`);
   if (filter.fromDay) c.push(gte(alarmRollup.day, filter.fromDay));

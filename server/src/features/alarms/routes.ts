@@ -21,14 +21,15 @@ import {
   sceneStatistics,
   translate,
 } from '@sentinel/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { canSeeScene, visibleScenes } from '../../platform/scene-authority.ts';
 import { hasPermission } from '../../platform/sessions.ts';
-import { withPanelFilter } from '../alarm-rules/service.ts';
+import { falseAlarmRoutes } from './false-alarm-routes.ts';
 import { toAlarmActionItem, toAlarmItem } from './mapper.ts';
 import {
   countAlarms,
@@ -60,6 +61,11 @@ function anyOf(codes: string[]) {
   };
 }
 
+/** The caller's scene authority (ARCHITECTURE "Scene authority"): 'all' or the granted scene ids. */
+function scenesOf(request: FastifyRequest, app: FastifyInstance) {
+  return visibleScenes(app.db, requireUser(request));
+}
+
 function actorOf(request: FastifyRequest): Actor {
   const user = requireUser(request);
   return { accountId: user.accountId, accountName: user.accountName, ip: request.ip };
@@ -69,6 +75,7 @@ function actorOf(request: FastifyRequest): Actor {
 export const alarmsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['alarms'];
   const base = '/videoAlarmRecord';
+  await app.register(falseAlarmRoutes);
 
   app.post(`${base}/list`, {
     config: { access: 'user' },
@@ -81,7 +88,11 @@ export const alarmsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const query = request.body;
       if (Boolean(query.startTime) !== Boolean(query.endTime)) throw badRequest('time.rangeRequired');
-      const [rows, total] = await Promise.all([listAlarms(app.db, query), countAlarms(app.db, query)]);
+      const scenes = await scenesOf(request, app);
+      const [rows, total] = await Promise.all([
+        listAlarms(app.db, query, scenes),
+        countAlarms(app.db, query, scenes),
+      ]);
       return ok(request, { list: rows.map(toAlarmItem), ...total });
     },
   });
@@ -93,7 +104,8 @@ export const alarmsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Number of alarms awaiting approval (state 4)',
       response: { 200: envelopeOf(z.number()) },
     },
-    handler: async (request) => ok(request, await countAwaitingApproval(app.db)),
+    handler: async (request) =>
+      ok(request, await countAwaitingApproval(app.db, await scenesOf(request, app))),
   });
 
   app.post(`${base}/poll`, {
@@ -106,9 +118,7 @@ export const alarmsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const count = request.body?.count ?? 20;
-      // Scene authority and the user's alarm-rule priority filter (issue 4 §6).
-      const where = await withPanelFilter(app.db, requireUser(request), untreatedWhere());
-      const rows = await latestAlarms(app.db, where, count);
+      const rows = await latestAlarms(app.db, untreatedWhere(), count);
       return ok(request, { list: rows.map(toAlarmItem) });
     },
   });
@@ -123,7 +133,9 @@ export const alarmsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const from = rollupDay(new Date(app.appConfig.now().getTime() - 29 * 86_400_000));
-      const rows = await sceneRollup(app.db, request.params.sceneId, from);
+      // a scene the caller cannot see counts as a scene without alarms
+      const visible = canSeeScene(await scenesOf(request, app), request.params.sceneId);
+      const rows = visible ? await sceneRollup(app.db, request.params.sceneId, from) : [];
       const byState = new Map<number, number>();
       const byPriority = new Map<number, number>();
       let total = 0;
@@ -154,6 +166,7 @@ export const alarmsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(alarmItem.nullable()) },
     },
     handler: async (request) => {
+      if (!canSeeScene(await scenesOf(request, app), request.params.sceneId)) return ok(request, null);
       const [row] = await latestAlarms(app.db, sceneWhere(request.params.sceneId), 1);
       return ok(request, row ? toAlarmItem(row) : null);
     },
@@ -170,6 +183,7 @@ export const alarmsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { sceneId, cameraId } = request.params;
+      if (!canSeeScene(await scenesOf(request, app), sceneId)) return ok(request, []);
       const rows = await latestAlarms(app.db, sceneCameraWhere(sceneId, cameraId), request.query.count ?? 1);
       return ok(request, rows.map(toAlarmItem));
     },
@@ -188,6 +202,7 @@ export const alarmsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (Boolean(b.startTime) !== Boolean(b.endTime)) throw badRequest('time.rangeRequired');
       const list = await sceneCounts(app.db, {
         sceneIds: b.sceneIds,
+        scenes: await scenesOf(request, app),
         fromDay: b.startTime ? rollupDay(new Date(b.startTime)) : undefined,
         toDay: b.endTime ? rollupDay(new Date(b.endTime)) : undefined,
       });
@@ -205,7 +220,7 @@ export const alarmsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const row = await findAlarm(app.db, request.params.id);
-      if (!row) throw notFound();
+      if (!row || !canSeeScene(await scenesOf(request, app), row.sceneId)) throw notFound();
       const timeline = await timelineOf(app.db, row.id);
       return ok(request, { ...toAlarmItem(row), timeline: timeline.map(toAlarmActionItem) });
     },
@@ -221,7 +236,8 @@ export const alarmsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { id, comment, version } = request.body;
-      const item = await handleAlarm(app, id, 'deal', actorOf(request), { comment, version });
+      const scenes = await scenesOf(request, app);
+      const item = await handleAlarm(app, id, 'deal', actorOf(request), { comment, version, scenes });
       return ok(request, item);
     },
   });
@@ -238,6 +254,7 @@ export const alarmsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const item = await handleAlarm(app, request.params.id, 'cancel', actorOf(request), {
         version: request.body?.version,
+        scenes: await scenesOf(request, app),
       });
       return ok(request, { success: true as const, alarm: item }, 'alarm.marked');
     },
@@ -255,7 +272,10 @@ export const alarmsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, version } = request.body;
       return ok(
         request,
-        await handleAlarm(app, id, 'approve', actorOf(request), { version }),
+        await handleAlarm(app, id, 'approve', actorOf(request), {
+          version,
+          scenes: await scenesOf(request, app),
+        }),
         'alarm.approved',
       );
     },
@@ -273,7 +293,10 @@ export const alarmsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, version } = request.body;
       return ok(
         request,
-        await handleAlarm(app, id, 'noApprove', actorOf(request), { version }),
+        await handleAlarm(app, id, 'noApprove', actorOf(request), {
+          version,
+          scenes: await scenesOf(request, app),
+        }),
         'alarm.revoked',
       );
     },
@@ -297,11 +320,13 @@ export const alarmsRoutes: FastifyPluginAsyncZod = async (app) => {
       const codes = action === 'deal' ? DEAL_CODES : CANCEL_CODES;
       if (!codes.some((code) => hasPermission(user, code))) throw forbidden();
       const actor = actorOf(request);
+      const scenes = await scenesOf(request, app);
       const list: z.infer<typeof alarmBatchResult>['list'] = [];
       for (const id of [...new Set(ids)]) {
         try {
           const alarm = await handleAlarm(app, id, action, actor, {
             comment: action === 'deal' ? comment : '',
+            scenes,
           });
           list.push({ id, ok: true, alarm });
         } catch (error) {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { alarmAction, videoAlarm } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { canSeeScene, type VisibleScenes } from '../../platform/scene-authority.ts';
 import { type AlarmRow, rollupKeyOf, toAlarmItem } from './mapper.ts';
 import { moveRollup } from './rollup.ts';
 
@@ -65,8 +66,18 @@ function stateConflict(code: 'alarm.stateChanged' | 'alarm.notAllowed', row: Ala
 }
 
 /**
- * One handling action in one transaction: lock the row, check state (and version when given),
- * compare-and-set update (state, version + 1), timeline row, rollup move. Throws 404 / 409.
+ * Options of an action: the comment, the version the user saw, and the caller's scene authority
+ * (an alarm of a scene the caller cannot see answers 404, as if it did not exist).
+ */
+export interface ActionOptions {
+  comment?: string;
+  version?: number;
+  scenes?: VisibleScenes;
+}
+
+/**
+ * One handling action in one transaction: lock the row, check scene authority, state (and version
+ * when given), compare-and-set update (state, version + 1), timeline row, rollup move. Throws 404 / 409.
  */
 export async function transitionInTx(
   db: Db,
@@ -74,13 +85,13 @@ export async function transitionInTx(
   action: AlarmActionName,
   actor: Actor,
   now: Date,
-  options: { comment?: string; version?: number } = {},
+  options: ActionOptions = {},
 ): Promise<AlarmRow> {
   const t = TRANSITIONS[action];
   const comment = options.comment ?? '';
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(videoAlarm).where(eq(videoAlarm.id, id)).for('update');
-    if (!before) throw notFound();
+    if (!before || !canSeeScene(options.scenes ?? 'all', before.sceneId)) throw notFound();
     if (options.version !== undefined && options.version !== before.version) {
       throw stateConflict('alarm.stateChanged', before);
     }
@@ -120,7 +131,7 @@ export async function handleAlarm(
   id: number,
   action: AlarmActionName,
   actor: Actor,
-  options: { comment?: string; version?: number } = {},
+  options: ActionOptions = {},
 ): Promise<AlarmItem> {
   const row = await transitionInTx(app.db, id, action, actor, app.appConfig.now(), options);
   const item = toAlarmItem(row);
