@@ -25,11 +25,29 @@ export async function listExports(
   return { rows, count: Number(total?.n ?? 0) };
 }
 
-/** Deletes the caller's own file; false when there is none with this id. */
-export async function deleteExport(db: Db, accountId: number, id: number): Promise<boolean> {
-  const deleted = await db
+/** Deletes the caller's own file; answers the deleted row, undefined when there is none with this id. */
+export async function deleteExport(db: Db, accountId: number, id: number) {
+  const [deleted] = await db
     .delete(exportFile)
     .where(and(eq(exportFile.id, id), eq(exportFile.accountId, accountId)))
-    .returning({ id: exportFile.id });
-  return deleted.length > 0;
+    .returning();
+  return deleted;
+}
+
+/** One of the caller's export files by id. */
+export async function findOwnExport(db: Db, accountId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(exportFile)
+    .where(and(eq(exportFile.id, id), eq(exportFile.accountId, accountId)));
+  return row;
+}
+
+/** One of the caller's export files by its file URL. */
+export async function findOwnExportByUrl(db: Db, accountId: number, fileUrl: string) {
+  const [row] = await db
+    .select()
+    .from(exportFile)
+    .where(and(eq(exportFile.fileUrl, fileUrl), eq(exportFile.accountId, accountId)));
+  return row;
 }

@@ -1,14 +1,18 @@
-import { exportListQuery, exportListResponse, idParams } from '@sentinel/contract';
+import { EXPORT_API, exportListQuery, exportListResponse, idParams } from '@sentinel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
+import { removeMedia } from '../../platform/media.ts';
+import { alarmExportRoutes, toExportFile } from './alarm-export-routes.ts';
+import { EXPORT_SUBDIR } from './alarm-export-service.ts';
 import { deleteExport, listExports } from './repo.ts';
 
-/** Download center: the caller's export files (produced by the export feature). */
+/** Download center: the caller's export files, and the alarm exports that produce them. */
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['exports'];
+  await app.register(alarmExportRoutes);
 
   app.get('/export/list', {
     config: { access: 'user', allowBeforePasswordChange: true },
@@ -21,14 +25,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const user = requireUser(request);
       const { rows, count } = await listExports(app.db, user.accountId, request.query);
-      const list = rows.map((row) => ({
-        id: row.id,
-        fileName: row.fileName,
-        fileUrl: row.fileUrl,
-        state: row.state,
-        gmtCreate: row.gmtCreate.toISOString(),
-      }));
-      return ok(request, { list, count });
+      return ok(request, { list: rows.map(toExportFile), count });
     },
   });
 
@@ -42,7 +39,12 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const user = requireUser(request);
-      if (!(await deleteExport(app.db, user.accountId, request.params.id))) throw notFound();
+      const deleted = await deleteExport(app.db, user.accountId, request.params.id);
+      if (!deleted) throw notFound();
+      if (deleted.fileUrl?.startsWith(EXPORT_API.filePrefix)) {
+        const name = deleted.fileUrl.slice(EXPORT_API.filePrefix.length);
+        await removeMedia(app, `${EXPORT_SUBDIR}/${name}`);
+      }
       await app.audit.write({
         accountId: user.accountId,
         accountName: user.accountName,

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type AlarmExportBody, EXPORT_API, EXPORT_STATE, type Lang } from '@sentinel/contract';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { exportFile } from '../../db/schema/index.ts';
+import { mediaRoot } from '../../platform/media.ts';
+import type { VisibleScenes } from '../../platform/scene-authority.ts';
+import { alarmConditions } from '../alarms/repo.ts';
+import { writeAlarmWorkbook } from './xlsx-writer.ts';
+
+export type ExportFileRow = typeof exportFile.$inferSelect;
+
+/** Export files live in DATA_DIR/media/exports/<uuid>.xlsx (served by the export routes only). */
+export const EXPORT_SUBDIR = 'exports';
+/** Exports produced at once per process; more wait their turn (the row stays "generating"). */
+const CONCURRENT_EXPORTS = 2;
+
+/** The alarm list's conditions (scene authority included) for export filters (no paging). */
+export function exportWhere(filters: AlarmExportBody, scenes: VisibleScenes) {
+  return alarmConditions({ ...filters, page: 1, limit: 10 }, scenes);
+}
+
+/** 'YYYYMMDD-HHmmss' of `date` in `timeZone`. */
+function stamp(date: Date, timeZone?: string): string {
+  const p: Record<string, string> = {};
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  for (const part of format.formatToParts(date)) p[part.type] = part.value;
+  return `${p.year}${p.month}${p.day}-${p.hour}${p.minute}${p.second}`;
+}
+
+/** A tiny semaphore: at most `limit` tasks run at once, the others wait in order. */
+function limiter(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await task();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+export interface ExportRequest {
+  accountId: number;
+  accountName: string;
+  lang: Lang;
+  filters: AlarmExportBody;
+  scenes: VisibleScenes;
+  ip?: string;
+}
+
+/**
+ * Background alarm exports of one app instance: `start` records the export file (state 0) and
+ * answers at once; the xlsx is written in the background, then the row is completed (state 1,
+ * fileUrl) and `export.ready` goes to the owner, or marked failed (state 2). `drain` waits for
+ * the exports under way (app shutdown, tests).
+ */
+export function createAlarmExports(app: FastifyInstance) {
+  const inFlight = new Set<Promise<void>>();
+  const run = limiter(CONCURRENT_EXPORTS);
+
+  async function produce(row: ExportFileRow, request: ExportRequest): Promise<void> {
+    const name = `${randomUUID()}.xlsx`;
+    const dir = join(mediaRoot(app), EXPORT_SUBDIR);
+    const file = join(dir, name);
+    const partial = `${file}.part`;
+    try {
+      await mkdir(dir, { recursive: true });
+      const started = Date.now();
+      const rows = await writeAlarmWorkbook(app.db, {
+        filename: partial,
+        where: exportWhere(request.filters, request.scenes),
+        lang: request.lang,
+        timeZone: request.filters.timeZone,
+      });
+      await rename(partial, file);
+      const fileUrl = EXPORT_API.filePrefix + name;
+      const [done] = await app.db
+        .update(exportFile)
+        .set({ state: EXPORT_STATE.completed, fileUrl })
+        .where(and(eq(exportFile.id, row.id), eq(exportFile.state, EXPORT_STATE.generating)))
+        .returning();
+      if (!done) {
+        // deleted by its owner while it was being generated
+        await unlink(file).catch(() => undefined);
+        return;
+      }
+      app.log.info({ exportId: row.id, rows, ms: Date.now() - started }, 'alarm export completed');
+      await app.bus.publish({
+        type: 'export.ready',
+        data: { id: done.id, fileName: done.fileName, fileUrl, state: done.state },
+        audience: { accountId: row.accountId },
+      });
+    } catch (error) {
+      app.log.error({ err: error, exportId: row.id }, 'alarm export failed');
+      await unlink(partial).catch(() => undefined);
+      await app.db
+        .update(exportFile)
+        .set({ state: EXPORT_STATE.failed, fileUrl: null })
+        .where(eq(exportFile.id, row.id))
+        .catch((e: unknown) => app.log.error({ err: e, exportId: row.id }, 'export state not saved'));
+      await app.bus
+        .publish({
+          type: 'export.failed',
+          data: { id: row.id, fileName: row.fileName, state: EXPORT_STATE.failed },
+          audience: { accountId: row.accountId },
+        })
+        .catch(() => undefined);
+    }
+  }
+
+  return {
+    async start(request: ExportRequest): Promise<ExportFileRow> {
+      const now = app.appConfig.now();
+      const [row] = await app.db
+        .insert(exportFile)
+        .values({
+          accountId: request.accountId,
+          fileName: `video-alarms-${stamp(now, request.filters.timeZone)}.xlsx`,
+          fileUrl: null,
+          state: EXPORT_STATE.generating,
+          gmtCreate: now,
+        })
+        .returning();
+      if (!row) throw new Error('export file not recorded');
+      await app.audit.write({
+        accountId: request.accountId,
+        accountName: request.accountName,
+        action: 'export.videoAlarms',
+        target: String(row.id),
+        detail: { filters: request.filters },
+        ip: request.ip,
+      });
+      const job = run(() => produce(row, request)).finally(() => inFlight.delete(job));
+      inFlight.add(job);
+      return row;
+    },
+    async drain(): Promise<void> {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+
+export type AlarmExports = ReturnType<typeof createAlarmExports>;
