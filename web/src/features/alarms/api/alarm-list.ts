@@ -2,8 +2,9 @@ import type { AlarmListQuery } from '@sentinel/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ALARM_LISTS_KEY, fetchAlarmList } from '../../../shared/ui/alarm-detail-dialog/index.ts';
 
-export const alarmListQueryOptions = (query: AlarmListQuery) =>
+export const alarmListQueryOptions = (query: AlarmListQuery, enabled = true) =>
   queryOptions({
+    enabled,
     queryKey: [...ALARM_LISTS_KEY, query],
     queryFn: () => fetchAlarmList(query),
     placeholderData: keepPreviousData,
@@ -11,4 +12,5 @@ export const alarmListQueryOptions = (query: AlarmListQuery) =>
   });
 
 /** POST videoAlarmRecord/list: { list, count, countCapped }. */
-export const useAlarmList = (query: AlarmListQuery) => useQuery(alarmListQueryOptions(query));
+export const useAlarmList = (query: AlarmListQuery, enabled = true) =>
+  useQuery(alarmListQueryOptions(query, enabled));

@@ -1,15 +1,7 @@
-import type { AlarmItem } from '@sentinel/contract';
-import { useQueries } from '@tanstack/react-query';
 import { Badge, Card, Flex, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import {
-  AlarmDetailDialog,
-  alarmDetailQueryOptions,
-  isApproved,
-  useApproveCount,
-  useSessionApproved,
-} from '../../../shared/ui/alarm-detail-dialog/index.ts';
+import { AlarmDetailDialog, useApproveCount } from '../../../shared/ui/alarm-detail-dialog/index.ts';
 import { PageError } from '../../../shared/ui/page-states.tsx';
 import { FIRST_PAGE, type PageState, tablePagination } from '../../../shared/ui/table-pagination.ts';
 import { useAlarmList } from '../api/alarm-list.ts';
@@ -18,39 +10,26 @@ import { totalText } from '../lib/total-text.ts';
 
 export { useApproveCount };
 
-const RECENT_LIMIT = 50;
-
 /**
- * /meDetails/alarmApproval: alarms awaiting approval (state 4) and recently approved ones
- * (state 2 with an approval time: the newest 50 processed alarms plus those approved in this session).
+ * /meDetails/alarmApproval: alarms awaiting approval (state 4) and approved ones (state 2 with an
+ * approval time: the list's `approved` filter), each tab paged on its own.
  */
 export default function AlarmApprovalPage() {
   const { t } = useTranslation('alarms');
   const [tab, setTab] = useState<'pending' | 'approved'>('pending');
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
+  const [approvedPaging, setApprovedPaging] = useState<PageState>(FIRST_PAGE);
   const [open, setOpen] = useState<{ ids: number[]; index: number } | null>(null);
   const count = useApproveCount();
-  const sessionApproved = useSessionApproved();
   const pending = useAlarmList({ ...paging, alarmState: 4 });
-  const recent = useAlarmList({ page: 1, limit: RECENT_LIMIT, alarmState: 2 });
-  const approvedDetails = useQueries({
-    queries: sessionApproved.ids.map((id) => ({
-      ...alarmDetailQueryOptions(id),
-      enabled: tab === 'approved',
-    })),
-  });
-  const approvedRows: AlarmItem[] = [];
-  const seen = new Set<number>();
-  for (const row of [...approvedDetails.map((q) => q.data), ...(recent.data?.list ?? [])]) {
-    if (row && isApproved(row) && !seen.has(row.id)) {
-      seen.add(row.id);
-      approvedRows.push(row);
-    }
-  }
-  const rows = tab === 'pending' ? (pending.data?.list ?? []) : approvedRows;
-  const active = tab === 'pending' ? pending : recent;
-  const pagination = tablePagination(paging, pending.data?.count ?? 0, setPaging);
-  pagination.showTotal = () => totalText(t, pending.data?.count ?? 0, pending.data?.countCapped ?? false);
+  const approved = useAlarmList({ ...approvedPaging, alarmState: 2, approved: true }, tab === 'approved');
+  const active = tab === 'pending' ? pending : approved;
+  const rows = active.data?.list ?? [];
+  const pagination =
+    tab === 'pending'
+      ? tablePagination(paging, pending.data?.count ?? 0, setPaging)
+      : tablePagination(approvedPaging, approved.data?.count ?? 0, setApprovedPaging);
+  pagination.showTotal = () => totalText(t, active.data?.count ?? 0, active.data?.countCapped ?? false);
 
   return (
     <Card variant="borderless" data-testid="alarm-approval-page">
@@ -76,7 +55,7 @@ export default function AlarmApprovalPage() {
           rows={rows}
           loading={active.isFetching}
           mode="approval"
-          pagination={tab === 'pending' ? pagination : false}
+          pagination={pagination}
           onOpen={(index) => setOpen({ ids: rows.map((r) => r.id), index })}
         />
       )}
