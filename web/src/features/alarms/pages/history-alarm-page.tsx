@@ -9,6 +9,7 @@ import { useAlarmList } from '../api/alarm-list.ts';
 import { AlarmFilterBar, type AlarmFilters } from '../components/alarm-filters.tsx';
 import { AlarmTable } from '../components/alarm-table.tsx';
 import { BatchBar } from '../components/batch-bar.tsx';
+import { ExportButtons } from '../components/export-buttons.tsx';
 import { totalText } from '../lib/total-text.ts';
 
 /** /historyRecords/historyAlarm: filter, browse and handle video alarms. */
@@ -23,6 +24,7 @@ export default function HistoryAlarmPage() {
   const rows = query.data?.list ?? [];
   const canDeal = buttons.can('historyAlarm:deal');
   const canCancel = buttons.can('historyAlarm:cancel');
+  const canExport = buttons.can('historyAlarm:export');
   const pagination = tablePagination(paging, query.data?.count ?? 0, (next) => {
     setPaging(next);
     setSelected([]);
@@ -38,7 +40,8 @@ export default function HistoryAlarmPage() {
           setSelected([]);
         }}
       />
-      <Flex justify="flex-end" style={{ marginBottom: 12 }}>
+      <Flex justify="flex-end" wrap gap={8} style={{ marginBottom: 12 }}>
+        {canExport ? <ExportButtons filters={filters} /> : null}
         <BatchBar ids={selected} canDeal={canDeal} canCancel={canCancel} onDone={() => setSelected([])} />
       </Flex>
       {query.isError && !query.data ? (
