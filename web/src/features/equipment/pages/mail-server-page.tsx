@@ -6,6 +6,7 @@ import { useTranslation } from '../../../shared/i18n/i18n.ts';
 import { useButtons } from '../../../shared/permission/use-buttons.ts';
 import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
 import { PageError, PageLoading } from '../../../shared/ui/page-states.tsx';
+import { EngineKeysSection } from '../../engines/index.ts';
 import { useMailServer, useSaveMailServer, useSendTestMail } from '../api/mail-server.ts';
 import { zodRule } from '../lib/zod-rule.ts';
 
@@ -151,19 +152,25 @@ function MailServerForm({ settings }: { settings: MailServerSettings }) {
   );
 }
 
-/** /systemSettings/serverSettings: the mail server and a real test message. */
+/** /systemSettings/serverSettings: the mail server and a real test message; the engine API keys. */
 export default function MailServerPage() {
   const { t } = useTranslation('equipment');
   const query = useMailServer();
   return (
-    <Card variant="borderless" title={t('mail.title')} data-testid="mail-page">
-      {query.isPending ? (
-        <PageLoading />
-      ) : query.isError ? (
-        <PageError message={query.error.message} onRetry={() => query.refetch()} />
-      ) : (
-        <MailServerForm settings={query.data} />
-      )}
-    </Card>
+    <>
+      <Card variant="borderless" title={t('mail.title')} data-testid="mail-page">
+        {query.isPending ? (
+          <PageLoading />
+        ) : query.isError ? (
+          <PageError message={query.error.message} onRetry={() => query.refetch()} />
+        ) : (
+          <MailServerForm settings={query.data} />
+        )}
+      </Card>
+      {/* engine keys: the engines feature's public section (issue 4 §1) */}
+      <div style={{ marginTop: 16 }}>
+        <EngineKeysSection />
+      </div>
+    </>
   );
 }
