@@ -1,0 +1,49 @@
+import type { DcsAlarmItem } from '@sentinel/contract';
+import { Descriptions, Modal, Spin } from 'antd';
+import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { formatTime } from '../../../shared/utils/time.ts';
+import { useDcsAlarm } from '../api/dcs-alarms.ts';
+import { DcsStateTag, LevelTag, limitsText } from './dcs-table.tsx';
+
+/** One DCS alarm with who processed it, when and the comment. */
+export function DcsDetailDialog({ alarm, onClose }: { alarm: DcsAlarmItem; onClose: () => void }) {
+  const { t } = useTranslation('historyEvents');
+  const detail = useDcsAlarm(alarm.id);
+  const row = detail.data ?? alarm;
+  const handling = detail.data?.handling;
+  return (
+    <Modal open title={t('dcsDetailTitle', { id: alarm.id })} onCancel={onClose} footer={null} width={720}>
+      <Descriptions size="small" column={{ xs: 1, md: 2 }} bordered data-testid="dcs-detail">
+        <Descriptions.Item label={t('dcs.time')}>{formatTime(row.alarmTime)}</Descriptions.Item>
+        <Descriptions.Item label={t('dcs.state')}>
+          <DcsStateTag state={row.alarmState} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('dcs.tag')}>{row.tag}</Descriptions.Item>
+        <Descriptions.Item label={t('dcs.point')}>{row.pointName}</Descriptions.Item>
+        <Descriptions.Item label={t('dcs.value')}>
+          {row.value ?? '—'} {row.unit}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('dcs.limits')}>{limitsText(row)}</Descriptions.Item>
+        <Descriptions.Item label={t('dcs.level')}>
+          <LevelTag priority={row.priority} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('dcs.area')}>{row.areaName || '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('column.scene')}>{row.sceneName || '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('dcs.message')}>{row.message || '—'}</Descriptions.Item>
+        {detail.isPending ? (
+          <Descriptions.Item label={t('dcs.handler')}>
+            <Spin size="small" />
+          </Descriptions.Item>
+        ) : handling ? (
+          <>
+            <Descriptions.Item label={t('dcs.handler')}>{handling.accountName}</Descriptions.Item>
+            <Descriptions.Item label={t('dcs.handleTime')}>{formatTime(handling.time)}</Descriptions.Item>
+            <Descriptions.Item label={t('dcs.comment')} span={2}>
+              <span data-testid="dcs-detail-comment">{handling.comment || '—'}</span>
+            </Descriptions.Item>
+          </>
+        ) : null}
+      </Descriptions>
+    </Modal>
+  );
+}

@@ -1,0 +1,93 @@
+import { type DcsAlarmItem, isPriorityCode, PRIORITY_COLORS, PRIORITY_LABELS } from '@sentinel/contract';
+import { Button, Empty, Space, Table, type TableColumnsType, type TablePaginationConfig, Tag } from 'antd';
+import { useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
+import { formatTime } from '../../../shared/utils/time.ts';
+
+const num = (v: number | null) => (v === null ? '' : String(v));
+
+/** "75 ~ 95 ℃", "≤ 95 ℃", "≥ 75 ℃" or '—'. */
+export function limitsText(row: Pick<DcsAlarmItem, 'lowLimit' | 'highLimit' | 'unit'>): string {
+  const { lowLimit: low, highLimit: high, unit } = row;
+  const suffix = unit ? ` ${unit}` : '';
+  if (low !== null && high !== null) return `${num(low)} ~ ${num(high)}${suffix}`;
+  if (high !== null) return `≤ ${num(high)}${suffix}`;
+  if (low !== null) return `≥ ${num(low)}${suffix}`;
+  return '—';
+}
+
+export function DcsStateTag({ state }: { state: number }) {
+  const { t } = useTranslation('historyEvents');
+  return <Tag color={state === 1 ? 'red' : 'green'}>{t(`state.${state === 1 ? 1 : 2}`)}</Tag>;
+}
+
+export function LevelTag({ priority }: { priority: number }) {
+  const lang = useLang();
+  if (!isPriorityCode(priority)) return <Tag>{priority}</Tag>;
+  return <Tag color={PRIORITY_COLORS[priority]}>{PRIORITY_LABELS[priority][lang]}</Tag>;
+}
+
+/** DCS alarm rows: time, tag, point, value + unit, limits, level, area, message, state, actions. */
+export function DcsTable({
+  rows,
+  loading,
+  pagination,
+  canDeal,
+  onDeal,
+  onView,
+}: {
+  rows: DcsAlarmItem[];
+  loading: boolean;
+  pagination: TablePaginationConfig;
+  canDeal: boolean;
+  onDeal: (row: DcsAlarmItem) => void;
+  onView: (row: DcsAlarmItem) => void;
+}) {
+  const { t } = useTranslation('historyEvents');
+  const { t: tc } = useTranslation();
+  const columns: TableColumnsType<DcsAlarmItem> = [
+    { title: t('dcs.time'), dataIndex: 'alarmTime', render: (v: string) => formatTime(v) },
+    { title: t('dcs.tag'), dataIndex: 'tag' },
+    { title: t('dcs.point'), dataIndex: 'pointName' },
+    {
+      title: t('dcs.value'),
+      key: 'value',
+      render: (_, row) => (row.value === null ? '—' : `${row.value}${row.unit ? ` ${row.unit}` : ''}`),
+    },
+    { title: t('dcs.limits'), key: 'limits', responsive: ['md'], render: (_, row) => limitsText(row) },
+    { title: t('dcs.level'), dataIndex: 'priority', render: (v: number) => <LevelTag priority={v} /> },
+    { title: t('dcs.area'), dataIndex: 'areaName', responsive: ['lg'], render: (v: string) => v || '—' },
+    { title: t('dcs.message'), dataIndex: 'message', responsive: ['lg'], render: (v: string) => v || '—' },
+    { title: t('dcs.state'), dataIndex: 'alarmState', render: (v: number) => <DcsStateTag state={v} /> },
+    {
+      title: tc('actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, row) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => onView(row)} data-testid={`dcs-${row.id}-view`}>
+            {t('view')}
+          </Button>
+          {canDeal && row.alarmState === 1 ? (
+            <Button type="link" size="small" onClick={() => onDeal(row)} data-testid={`dcs-${row.id}-deal`}>
+              {tc('alarm.action.deal')}
+            </Button>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <Table<DcsAlarmItem>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: <Empty description={tc('noData')} data-testid="dcs-empty" /> }}
+      pagination={pagination}
+      onRow={(row) => ({ 'data-testid': `dcs-row-${row.id}` }) as React.HTMLAttributes<HTMLElement>}
+      data-testid="dcs-table"
+    />
+  );
+}
