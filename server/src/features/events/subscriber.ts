@@ -5,6 +5,8 @@ import { nextDigestAt, PanelPolicy, type PanelRule } from '../alarm-rules/panel-
 
 /** Held-back notices in real time are gathered for this long, then sent as one `alarm.held`. */
 export const HELD_NOTICE_MS = 1000;
+/** At most this many alarms wait for a rule being reloaded (more are dropped from the push). */
+const WAITING_MAX = 200;
 
 /** The scene an event is about: its audience's, else an alarm event's own `sceneId`. */
 function sceneOf(event: BusEvent): { sceneId: number | null } | undefined {
@@ -48,7 +50,8 @@ export interface SubscriberOptions {
  * One event-stream subscriber: filters bus events by audience and scene authority, and governs
  * `alarm.created` by the account's alarm rule (PanelPolicy): pushed at once, held back (an
  * `alarm.held` notice), or gathered into an `alarm.digest` at the end of the rule's period.
- * State: the policy (a few counters, ≤ 20 queued alarms) and two timers; `close()` clears them.
+ * State: the policy (a few counters, ≤ 20 queued alarms), two timers and, while the rule reloads,
+ * the alarms waiting for it; `close()` clears them.
  */
 export function createSubscriber(options: SubscriberOptions) {
   const { accountId, scenes, send, now } = options;
@@ -90,7 +93,11 @@ export function createSubscriber(options: SubscriberOptions) {
     heldTimer.unref?.();
   };
 
+  /** Alarms that arrive while the rule reloads wait for it (bounded), so they get the new rule. */
+  let waiting: BusEvent[] | null = null;
+
   const reloadRule = async () => {
+    waiting ??= [];
     try {
       const rule = await options.loadRule();
       if (closed) return;
@@ -100,7 +107,24 @@ export function createSubscriber(options: SubscriberOptions) {
       scheduleDigest();
     } catch (error) {
       options.onError(error);
+    } finally {
+      const queued = waiting ?? [];
+      waiting = null;
+      for (const event of queued) offerAlarm(event);
     }
+  };
+
+  const offerAlarm = (event: BusEvent) => {
+    if (closed) return;
+    if (waiting) {
+      if (waiting.length < WAITING_MAX) waiting.push(event);
+      return;
+    }
+    const alarm = event.data as { priority?: unknown } | null;
+    const priority = typeof alarm?.priority === 'number' ? alarm.priority : 0;
+    const decision = policy.offer({ ...(alarm as object), priority }, now().getTime());
+    if (decision === 'push') send(event.type, event.data ?? null);
+    else if (decision === 'held' && policy.realtime) noteHeld();
   };
 
   scheduleDigest();
@@ -109,11 +133,7 @@ export function createSubscriber(options: SubscriberOptions) {
     onEvent(event: BusEvent) {
       if (closed || !audienceAllows(event, accountId, scenes)) return;
       if (event.type === 'alarm.created') {
-        const alarm = event.data as { priority?: unknown } | null;
-        const priority = typeof alarm?.priority === 'number' ? alarm.priority : 0;
-        const decision = policy.offer({ ...(alarm as object), priority }, now().getTime());
-        if (decision === 'push') send(event.type, event.data ?? null);
-        else if (decision === 'held' && policy.realtime) noteHeld();
+        offerAlarm(event);
         return;
       }
       if (event.type === ALARM_RULE_UPDATED && event.audience?.accountId === accountId) void reloadRule();
