@@ -22,10 +22,11 @@ import {
   sceneCamera,
   videoAlarm,
 } from '../../db/schema/index.ts';
+import { isForeignKeyViolation } from '../../platform/db-errors.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { mediaRoot, removeMedia, resolveMediaPath, storeImage } from '../../platform/media.ts';
-import { toAlarmItem } from './mapper.ts';
-import { bumpRollup } from './rollup.ts';
+import { type AlarmRow, toAlarmItem } from './mapper.ts';
+import { rollupUpsertFrom } from './rollup.ts';
 
 /** Engines' alarm images (original and drawn) may be larger than UI uploads. */
 export const INGEST_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
@@ -111,16 +112,40 @@ export function parseIngestFields(values: Record<string, string>): IngestFields 
 
 export const hashEngineKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
 
-/** The enabled engine holding this API key (and its last-seen time updated), or 401 'engine.invalidKey'. */
+/** last_seen_at is written at most this often per engine (not on every alarm: one row, many writers). */
+const LAST_SEEN_EVERY_MS = 10_000;
+
+/** The engine-by-key lookup, prepared once per app (it runs on every ingest call). */
+const engineByKeyStatements = new WeakMap<FastifyInstance, ReturnType<typeof prepareEngineByKey>>();
+const prepareEngineByKey = (db: Db) =>
+  db
+    .select({ id: engine.id, name: engine.name, lastSeenAt: engine.lastSeenAt })
+    .from(engine)
+    .where(and(eq(engine.keyHash, sql.placeholder('hash')), eq(engine.enabled, true)))
+    .prepare('ingest_engine_by_key');
+function engineByKey(app: FastifyInstance) {
+  let statement = engineByKeyStatements.get(app);
+  if (!statement) {
+    statement = prepareEngineByKey(app.db);
+    engineByKeyStatements.set(app, statement);
+  }
+  return statement;
+}
+
+/**
+ * The enabled engine holding this API key, or 401 'engine.invalidKey'. Not cached: disabling or
+ * deleting a key takes effect on the next call, on every instance. Its last-seen time is updated
+ * when older than 10 s.
+ */
 export async function authenticateEngine(app: FastifyInstance, key: string | undefined): Promise<EngineRef> {
   if (!key || key.length > 200) throw new AppError(401, 'engine.invalidKey');
-  const [row] = await app.db
-    .update(engine)
-    .set({ lastSeenAt: app.appConfig.now() })
-    .where(and(eq(engine.keyHash, hashEngineKey(key)), eq(engine.enabled, true)))
-    .returning({ id: engine.id, name: engine.name });
+  const [row] = await engineByKey(app).execute({ hash: hashEngineKey(key) });
   if (!row) throw new AppError(401, 'engine.invalidKey');
-  return row;
+  const now = app.appConfig.now();
+  if (!row.lastSeenAt || now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
+    await app.db.update(engine).set({ lastSeenAt: now }).where(eq(engine.id, row.id));
+  }
+  return { id: row.id, name: row.name };
 }
 
 const invalid = (field: string) => badRequest('field.invalid', [{ field, message: 'field.invalid' }]);
@@ -228,6 +253,45 @@ async function resolveRefs(db: Db, input: IngestFields): Promise<Resolved> {
   };
 }
 
+/**
+ * Resolved references, per app instance, for REF_CACHE_MS: at ingest rate an engine reports the
+ * same few cameras and algorithms over and over, and each lookup is four or five queries. Only
+ * found references are kept (an unknown camera created a moment later is found at once). The
+ * price is staleness: a rename reaches new alarms within 10 s; a deleted camera, scene or
+ * algorithm shows as a foreign-key violation, which clears the cache and looks up again.
+ */
+const REF_CACHE_MS = 10_000;
+const REF_CACHE_MAX = 2_000;
+const refCaches = new WeakMap<FastifyInstance, Map<string, { at: number; refs: Resolved }>>();
+
+const refKey = (input: IngestFields) =>
+  [
+    input.cameraId ?? `c:${input.cameraCode ?? ''}`,
+    input.algorithmId ?? `a:${input.algorithmCode ?? ''}`,
+    input.sceneId ?? '-',
+  ].join('|');
+
+/** Forgets this instance's cached references (e.g. after a foreign-key violation). */
+export function clearIngestRefCache(app: FastifyInstance): void {
+  refCaches.get(app)?.clear();
+}
+
+async function cachedRefs(app: FastifyInstance, input: IngestFields): Promise<Resolved> {
+  let cache = refCaches.get(app);
+  if (!cache) {
+    cache = new Map();
+    refCaches.set(app, cache);
+  }
+  const key = refKey(input);
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && now - hit.at < REF_CACHE_MS) return hit.refs;
+  const refs = await resolveRefs(app.db, input);
+  if (cache.size >= REF_CACHE_MAX) cache.clear();
+  cache.set(key, { at: now, refs });
+  return refs;
+}
+
 async function findDuplicate(db: Db, engineId: number, eventId: string): Promise<number | undefined> {
   const [row] = await db
     .select({ id: videoAlarm.id })
@@ -236,11 +300,80 @@ async function findDuplicate(db: Db, engineId: number, eventId: string): Promise
   return row?.id;
 }
 
+/** Checks and stores the image, the drawn image and the clip side by side; all or nothing. */
+async function storeFiles(
+  app: FastifyInstance,
+  files: IngestFiles,
+): Promise<{ image: string; drawn: string; clip: string }> {
+  const image = { subdir: 'alarm', maxBytes: INGEST_IMAGE_MAX_BYTES, keepOriginal: true };
+  // Checked by content (sharp reads the header: JPEG or PNG, at most 40 megapixels); stored as
+  // sent, not re-encoded (re-encoding a 100 KB image costs ~100 ms of CPU, 50× the rest of an ingest).
+  const results = await Promise.allSettled([
+    storeImage(app, { ...image, buffer: files.image }).then((s) => s.path),
+    files.imageDraw ? storeImage(app, { ...image, buffer: files.imageDraw }).then((s) => s.path) : '',
+    files.clip ? storeClip(app, files.clip) : '',
+  ]);
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) {
+    await Promise.all(
+      results.map((r) => (r.status === 'fulfilled' && r.value ? removeMedia(app, r.value) : undefined)),
+    );
+    throw failed.reason;
+  }
+  const [imagePath = '', drawn = '', clip = ''] = results.map((r) =>
+    r.status === 'fulfilled' ? r.value : '',
+  );
+  return { image: imagePath, drawn, clip };
+}
+
+/**
+ * ONE statement (its own transaction): inserts the alarm (nothing on a repeated engine event id),
+ * its 'ingest' timeline row and its rollup +1, and answers the new id — or, when the event id was
+ * already committed, the existing id with `duplicate`. No row at all: a concurrent delivery of the
+ * same event id is committing right now (the caller looks it up after).
+ */
+async function insertAlarm(
+  db: Db,
+  row: Omit<AlarmRow, 'id'>,
+  source: EngineRef,
+): Promise<{ id: number; duplicate: boolean } | undefined> {
+  const at = (d: Date | null) => (d ? d.toISOString() : null);
+  const result = await db.execute<{ id: string | number; duplicate: boolean }>(sql`
+    WITH ins AS (
+      INSERT INTO ${videoAlarm} (engine_id, engine_event_id, alarm_time, alarm_state, priority,
+        algorithm_id, video_alarm_type_name, scene_id, scene_name, camera_id, camera_name, area_id,
+        area_name, factory_id, factory_name, alarm_result, extra_info_name, extra_info,
+        history_assignment_id, job_number, alarm_image, alarm_image_draw, alarm_video, created_at)
+      VALUES (${row.engineId}, ${row.engineEventId}, ${at(row.alarmTime)}::timestamptz, ${row.alarmState},
+        ${row.priority}, ${row.algorithmId}, ${row.videoAlarmTypeName}, ${row.sceneId}, ${row.sceneName},
+        ${row.cameraId}, ${row.cameraName}, ${row.areaId}, ${row.areaName}, ${row.factoryId},
+        ${row.factoryName}, ${row.alarmResult}, ${row.extraInfoName}, ${JSON.stringify(row.extraInfo)}::jsonb,
+        ${row.historyAssignmentId}, ${row.jobNumber}, ${row.alarmImage}, ${row.alarmImageDraw},
+        ${row.alarmVideo}, ${at(row.createdAt)}::timestamptz)
+      ON CONFLICT (engine_id, engine_event_id) DO NOTHING
+      RETURNING *
+    ),
+    timeline AS (
+      INSERT INTO ${alarmAction} (alarm_id, action, from_state, to_state, account_name, created_at)
+      SELECT id, 'ingest', NULL, alarm_state, ${source.name}, created_at FROM ins
+    ),
+    rollup AS (${rollupUpsertFrom('ins')})
+    SELECT id, false AS duplicate FROM ins
+    UNION ALL
+    SELECT id, true FROM ${videoAlarm}
+    WHERE engine_id = ${row.engineId} AND engine_event_id = ${row.engineEventId}
+      AND NOT EXISTS (SELECT 1 FROM ins)`);
+  // Both drivers (pg and PGlite) answer `{ rows }`; bigserial may arrive as a string.
+  const first = (result as unknown as { rows: { id: string | number; duplicate: boolean }[] }).rows[0];
+  return first ? { id: Number(first.id), duplicate: Boolean(first.duplicate) } : undefined;
+}
+
 /**
  * Accepts one alarm of an engine (the ingest route and the demo simulator both come here):
- * checks the files by content, stores them, then in ONE transaction inserts the alarm, its
- * 'ingest' timeline row and its rollup counter. A repeated engine event id answers the existing
- * alarm (`duplicate: true`) and inserts nothing. `alarm.created` is published after the commit.
+ * resolves the references (cached briefly), checks the files by content and stores them, then in
+ * ONE statement inserts the alarm, its 'ingest' timeline row and its rollup counter. A repeated
+ * engine event id answers the existing alarm (`duplicate: true`), keeps nothing of the repeat.
+ * The answer comes after the commit (accepted means committed); `alarm.created` is published then.
  */
 export async function ingestAlarm(
   app: FastifyInstance,
@@ -248,104 +381,86 @@ export async function ingestAlarm(
   input: IngestFields,
   files: IngestFiles,
 ): Promise<IngestResult> {
-  const existing = await findDuplicate(app.db, source.id, input.eventId);
-  if (existing !== undefined) return { id: existing, duplicate: true };
-
-  const refs = await resolveRefs(app.db, input);
+  let refs = await cachedRefs(app, input);
   if (files.clip) {
     if (files.clip.length > INGEST_CLIP_MAX_BYTES) throw new AppError(413, 'error.tooLarge');
     if (!isMp4(files.clip)) throw invalid('clip');
   }
+  const stored = await storeFiles(app, files);
+  const cleanup = () =>
+    Promise.all([stored.image, stored.drawn, stored.clip].map((p) => removeMedia(app, p)));
 
-  const stored: string[] = [];
-  const cleanup = () => Promise.all(stored.map((path) => removeMedia(app, path)));
-  let row: typeof videoAlarm.$inferSelect | undefined;
+  const now = app.appConfig.now();
+  const rowOf = (r: Resolved): Omit<AlarmRow, 'id'> => ({
+    engineId: source.id,
+    engineEventId: input.eventId,
+    alarmTime: input.alarmTime ? new Date(input.alarmTime) : now,
+    alarmState: input.requireApproval ? ALARM_STATE.awaitingApproval : ALARM_STATE.pending,
+    priority: input.priority ?? r.algorithm.defaultLevel,
+    algorithmId: r.algorithm.id,
+    videoAlarmTypeName: r.algorithm.name,
+    sceneId: r.scene?.id ?? null,
+    sceneName: r.scene?.name ?? '',
+    cameraId: r.camera.id,
+    cameraName: r.camera.name,
+    areaId: r.area?.id ?? null,
+    areaName: r.area?.name ?? '',
+    factoryId: r.factory?.id ?? null,
+    factoryName: r.factory?.name ?? '',
+    alarmResult: input.alarmResult ?? '',
+    extraInfoName: input.extraInfoName ?? '',
+    extraInfo: input.extraInfo ?? {},
+    historyAssignmentId: input.historyAssignmentId ?? null,
+    jobNumber: input.jobNumber ?? '',
+    stateComments: '',
+    alarmImage: stored.image,
+    alarmImageDraw: stored.drawn,
+    alarmVideo: stored.clip,
+    falsePositive: false,
+    handlerId: null,
+    handler: '',
+    handleTime: null,
+    approverId: null,
+    approver: '',
+    approveTime: null,
+    version: 0,
+    createdAt: now,
+  });
+
+  let row = rowOf(refs);
+  let outcome: { id: number; duplicate: boolean } | undefined;
   try {
-    const image = await storeImage(app, {
-      buffer: files.image,
-      subdir: 'alarm',
-      maxBytes: INGEST_IMAGE_MAX_BYTES,
-      // Checked by content; not re-encoded (ingest throughput: re-encoding costs ~100 ms an image).
-      keepOriginal: true,
-    });
-    stored.push(image.path);
-    const drawn = files.imageDraw
-      ? await storeImage(app, {
-          buffer: files.imageDraw,
-          subdir: 'alarm',
-          maxBytes: INGEST_IMAGE_MAX_BYTES,
-          keepOriginal: true,
-        })
-      : undefined;
-    if (drawn) stored.push(drawn.path);
-    const clip = files.clip ? await storeClip(app, files.clip) : '';
-    if (clip) stored.push(clip);
-
-    const now = app.appConfig.now();
-    const state = input.requireApproval ? ALARM_STATE.awaitingApproval : ALARM_STATE.pending;
-    row = await app.db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(videoAlarm)
-        .values({
-          engineId: source.id,
-          engineEventId: input.eventId,
-          alarmTime: input.alarmTime ? new Date(input.alarmTime) : now,
-          alarmState: state,
-          priority: input.priority ?? refs.algorithm.defaultLevel,
-          algorithmId: refs.algorithm.id,
-          videoAlarmTypeName: refs.algorithm.name,
-          sceneId: refs.scene?.id ?? null,
-          sceneName: refs.scene?.name ?? '',
-          cameraId: refs.camera.id,
-          cameraName: refs.camera.name,
-          areaId: refs.area?.id ?? null,
-          areaName: refs.area?.name ?? '',
-          factoryId: refs.factory?.id ?? null,
-          factoryName: refs.factory?.name ?? '',
-          alarmResult: input.alarmResult ?? '',
-          extraInfoName: input.extraInfoName ?? '',
-          extraInfo: input.extraInfo ?? {},
-          historyAssignmentId: input.historyAssignmentId ?? null,
-          jobNumber: input.jobNumber ?? '',
-          alarmImage: image.path,
-          alarmImageDraw: drawn?.path ?? '',
-          alarmVideo: clip,
-          createdAt: now,
-        })
-        .onConflictDoNothing({ target: [videoAlarm.engineId, videoAlarm.engineEventId] })
-        .returning();
-      if (!inserted) return undefined;
-      await tx.insert(alarmAction).values({
-        alarmId: inserted.id,
-        action: 'ingest',
-        fromState: null,
-        toState: inserted.alarmState,
-        accountName: source.name,
-        createdAt: now,
-      });
-      await bumpRollup(tx, inserted, 1);
-      return inserted;
-    });
+    try {
+      outcome = await insertAlarm(app.db, row, source);
+    } catch (error) {
+      if (!isForeignKeyViolation(error)) throw error;
+      // A cached camera, scene or algorithm was deleted meanwhile: look everything up again.
+      clearIngestRefCache(app);
+      refs = await cachedRefs(app, input);
+      row = rowOf(refs);
+      outcome = await insertAlarm(app.db, row, source);
+    }
   } catch (error) {
     await cleanup();
     throw error;
   }
 
-  if (!row) {
-    // Delivered twice at the same moment: the other delivery won the unique constraint.
+  if (!outcome || outcome.duplicate) {
     await cleanup();
-    const id = await findDuplicate(app.db, source.id, input.eventId);
+    // Delivered twice at the same moment: the other delivery won the unique constraint.
+    const id = outcome?.id ?? (await findDuplicate(app.db, source.id, input.eventId));
     if (id === undefined) throw new Error('duplicate alarm vanished');
     return { id, duplicate: true };
   }
-  await publishCreated(app, toAlarmItem(row));
-  return { id: row.id, duplicate: false };
+  await publishCreated(app, toAlarmItem({ ...row, id: outcome.id }));
+  return { id: outcome.id, duplicate: false };
 }
 
 /** Accepted means committed: a failed publication is logged, never turned into a failed ingest. */
 async function publishCreated(app: FastifyInstance, item: AlarmItem): Promise<void> {
   try {
-    await app.bus.publish({ type: 'alarm.created', data: item });
+    // Scene audience: the stream hands it only to accounts whose scene authority covers it.
+    await app.bus.publish({ type: 'alarm.created', data: item, audience: { sceneId: item.sceneId } });
   } catch (error) {
     app.log.error({ err: error, alarmId: item.id }, 'alarm.created publication failed');
   }

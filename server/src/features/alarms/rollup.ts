@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { alarmRollup } from '../../db/schema/index.ts';
 
@@ -57,4 +57,20 @@ export async function bumpRollup(tx: Db, key: RollupKey, delta: number): Promise
 export async function moveRollup(tx: Db, before: RollupKey, after: RollupKey): Promise<void> {
   await bumpRollup(tx, before, -1);
   await bumpRollup(tx, after, 1);
+}
+
+/**
+ * `INSERT … SELECT … ON CONFLICT DO UPDATE` adding +1 per row of `source` (a CTE of the statement
+ * that inserted alarms, with video_alarm's columns): ingest counts its alarm in the same statement.
+ */
+export function rollupUpsertFrom(source: string): SQL {
+  return sql`INSERT INTO ${alarmRollup} (day, scene_id, camera_id, algorithm_id, area_id, factory_id,
+      alarm_state, priority, false_positive, count)
+    SELECT (alarm_time AT TIME ZONE 'UTC')::date, coalesce(scene_id, 0), coalesce(camera_id, 0),
+      coalesce(algorithm_id, 0), coalesce(area_id, 0), coalesce(factory_id, 0), alarm_state, priority,
+      false_positive, 1
+    FROM ${sql.identifier(source)}
+    ON CONFLICT (day, scene_id, camera_id, algorithm_id, area_id, factory_id, alarm_state, priority,
+      false_positive)
+    DO UPDATE SET count = ${alarmRollup}.count + excluded.count`;
 }
