@@ -1,0 +1,112 @@
+// Alarm list latency on a big table: a real server (HTTP, logged-in admin) on a throwaway
+// PostgreSQL database seeded with --count alarms (default 1,000,000), or on PGlite (--pglite,
+// default 100,000: PGlite is single-threaded WebAssembly). 20 concurrent clients per case.
+// Usage: node bench/alarms-list.mjs [--count N] [--pglite] [--clients 20] [--requests 600]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { adminToken, createDatabase, json, load, startServer, summary } from './support/common.mjs';
+import { seedAlarms } from './support/seed-alarms.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    count: { type: 'string' },
+    pglite: { type: 'boolean', default: false },
+    clients: { type: 'string', default: '20' },
+    requests: { type: 'string', default: '600' },
+  },
+});
+const count = Number(args.count ?? (args.pglite ? 100_000 : 1_000_000));
+const clients = Number(args.clients);
+const requests = Number(args.requests);
+const DAY = 86_400_000;
+
+let server;
+let cleanup = async () => undefined;
+let sceneId;
+const seedStarted = performance.now();
+if (args.pglite) {
+  // First start creates and seeds the embedded database; then the bench opens it directly.
+  const dataDir = mkdtempSync(join(tmpdir(), 'sentinel-bench-'));
+  await (await startServer({}, { dataDir, keepDataDir: true })).stop();
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = new PGlite(join(dataDir, 'pglite'));
+  await seedAlarms((text, params) => db.query(text, params), { count });
+  sceneId = (await db.query('SELECT scene_id FROM scene_camera ORDER BY id LIMIT 1')).rows[0].scene_id;
+  await db.close();
+  server = await startServer({}, { dataDir });
+  cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
+} else {
+  const database = await createDatabase();
+  server = await startServer({ DATABASE_URL: database.url });
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  await seedAlarms((text, params) => client.query(text, params), { count });
+  sceneId = (await client.query('SELECT scene_id FROM scene_camera ORDER BY id LIMIT 1')).rows[0].scene_id;
+  await client.end();
+  cleanup = () => database.drop();
+}
+const seedSeconds = (performance.now() - seedStarted) / 1000;
+
+try {
+  const token = await adminToken(server);
+  const total = await json(server.url, '/api/v2/backend/videoAlarmRecord/list', {
+    method: 'POST',
+    token,
+    body: { page: 1, limit: 10 },
+  });
+  console.log(
+    `list: ${total.data.count}${total.data.countCapped ? '+' : ''} alarms (${count} seeded in ${seedSeconds.toFixed(0)} s ` +
+      `with the server's first start), ${args.pglite ? 'PGlite' : 'PostgreSQL'}, ${clients} concurrent clients, ` +
+      `${requests} requests a case`,
+  );
+  const today = Math.floor(Date.now() / DAY) * DAY;
+  const cases = [
+    ['first page, no filter', 'POST', '/list', { page: 1, limit: 20 }],
+    [
+      'first page, filters (last 30 whole days, scene, level, untreated)',
+      'POST',
+      '/list',
+      {
+        page: 1,
+        limit: 20,
+        startTime: new Date(today - 29 * DAY).toISOString(),
+        endTime: new Date(today + DAY - 1000).toISOString(),
+        sceneId,
+        priority: 120004,
+        status: 'untreated',
+      },
+    ],
+    [
+      'first page, custom range in hours (exact count, capped at 10,000)',
+      'POST',
+      '/list',
+      {
+        page: 1,
+        limit: 20,
+        startTime: new Date(Date.now() - 200 * 3_600_000).toISOString(),
+        endTime: new Date(Date.now() - 3_600_000).toISOString(),
+      },
+    ],
+    ['page 100, no filter', 'POST', '/list', { page: 100, limit: 20 }],
+    ['count: awaiting approval (rollup)', 'GET', '/approve/count', undefined],
+  ];
+  for (const [name, method, path, body] of cases) {
+    const call = async () => {
+      const res = await json(server.url, `/api/v2/backend/videoAlarmRecord${path}`, { method, token, body });
+      if (res.status !== 0) throw new Error(`${name}: ${res.message}`);
+      return res;
+    };
+    const sample = await call();
+    await load(clients, clients * 5, call); // warm-up
+    const run = await load(clients, requests, call);
+    const s = summary(run.ms);
+    const extra = sample.data?.count !== undefined ? ` (count ${sample.data.count})` : ` (${sample.data})`;
+    console.log(`  ${name}: ${s.text}, ${Math.round(requests / run.seconds)} req/s${extra}`);
+  }
+} finally {
+  await server.stop();
+  await cleanup();
+}

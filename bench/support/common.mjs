@@ -1,0 +1,230 @@
+// Shared pieces of the alarm benchmarks: a throwaway PostgreSQL database, the real server in a
+// child process, an admin session, an engine key, a keep-alive HTTP client and percentiles.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+export const root = new URL('../..', import.meta.url).pathname;
+/** PostgreSQL server to create the throwaway database on (its database is only used to connect). */
+export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const CAPTCHA = 'abcd';
+const PASSWORD = 'Sentinel-Bench-Room-7';
+
+/** CREATE DATABASE sentinel_bench_<pid>_<time>; `drop()` removes it (FORCE: the server may linger). */
+export async function createDatabase() {
+  const name = `sentinel_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts bench/support/serve.ts (the product without the per-address rate limit) and waits for
+ * `listening`. `env` adds DATABASE_URL, REDIS_URL… (no DATABASE_URL: embedded PGlite).
+ */
+export async function startServer(env = {}, options = {}) {
+  const port = await freePort();
+  // BENCH_DATA_DIR_BASE (e.g. /dev/shm) places DATA_DIR (media files) elsewhere than the temp dir.
+  const dataDir =
+    options.dataDir ?? mkdtempSync(join(process.env.BENCH_DATA_DIR_BASE ?? tmpdir(), 'sentinel-bench-'));
+  let output = '';
+  // BENCH_SERVER_NODE_ARGS, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof', to profile the server.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', join(root, 'bench/support/serve.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+        SENTINEL_TEST_CAPTCHA: CAPTCHA,
+        ALARM_SIMULATOR_SECONDS: '0',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const ready = new Promise((resolve, reject) => {
+    const onData = (chunk) => {
+      output += chunk.toString();
+      if (/listening http/.test(output)) resolve();
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+  });
+  await ready;
+  const passwords = {};
+  for (const m of output.matchAll(/Initial (\w+) password:[ \t]*(\S+)/g)) passwords[m[1]] = m[2];
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    passwords,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      if (!options.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+export function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+/** One HTTP request on a keep-alive agent: { status, body (Buffer), ms }. */
+export function request(url, { method = 'GET', headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = http.request(url, { method, headers, agent }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, body: Buffer.concat(chunks), ms: performance.now() - started }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    if (body) req.end(body);
+    else req.end();
+  });
+}
+
+export async function json(base, path, { method = 'GET', token, body } = {}) {
+  const headers = { lang: 'en' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.token = token;
+  const res = await request(`${base}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return JSON.parse(res.body.toString());
+}
+
+async function loginAs(base, username, password) {
+  const captcha = await json(base, '/api/v2/backend/login/captcha');
+  const login = await json(base, '/api/v2/backend/login', {
+    method: 'POST',
+    body: { username, password, key: captcha.data.key, code: CAPTCHA },
+  });
+  if (login.status !== 0) throw new Error(`login failed: ${login.message}`);
+  return login.data.token;
+}
+
+/** Logs the seeded admin in, changing the initial password first when the banner showed one. */
+export async function adminToken(server) {
+  const initial = server.passwords.admin;
+  if (initial) {
+    const token = await loginAs(server.url, 'admin', initial);
+    const changed = await json(server.url, '/api/v2/backend/account/password', {
+      method: 'PUT',
+      token,
+      body: { password: initial, newpassword: PASSWORD },
+    });
+    if (changed.status !== 0) throw new Error(`password change failed: ${changed.message}`);
+  }
+  return loginAs(server.url, 'admin', PASSWORD);
+}
+
+/** A new engine's API key (admin API). */
+export async function engineKey(base, token, name) {
+  const created = await json(base, '/api/v2/backend/engine', { method: 'POST', token, body: { name } });
+  if (created.status !== 0) throw new Error(`engine: ${created.message}`);
+  return created.data.key;
+}
+
+export const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
+
+/** "p50 x ms, p95 y ms" of a list of milliseconds. */
+export function summary(ms) {
+  const s = [...ms].sort((a, b) => a - b);
+  const f = (v) => (v < 10 ? v.toFixed(1) : Math.round(v));
+  return {
+    p50: percentile(s, 50),
+    p95: percentile(s, 95),
+    text: `p50 ${f(percentile(s, 50))} ms, p95 ${f(percentile(s, 95))} ms`,
+  };
+}
+
+/** Runs `task(i)` from `clients` concurrent loops until `total` calls are done; the latencies. */
+export async function load(clients, total, task) {
+  let next = 0;
+  const ms = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      for (;;) {
+        const i = next++;
+        if (i >= total) return;
+        const t = performance.now();
+        await task(i);
+        ms.push(performance.now() - t);
+      }
+    }),
+  );
+  return { ms, seconds: (performance.now() - started) / 1000 };
+}
+
+/** A JPEG of about `bytes` bytes (random noise does not compress: the size follows the pixels). */
+export async function noiseJpeg(bytes = 100 * 1024) {
+  const { default: sharp } = await import('sharp');
+  let side = 200;
+  for (let round = 0; round < 12; round++) {
+    const raw = Buffer.alloc(side * side * 3);
+    for (let i = 0; i < raw.length; i++) raw[i] = ((i * 2654435761) >>> 24) ^ (Math.random() * 64);
+    const jpeg = await sharp(raw, { raw: { width: side, height: side, channels: 3 } })
+      .jpeg({ quality: 70 })
+      .toBuffer();
+    if (Math.abs(jpeg.length - bytes) < bytes * 0.05) return jpeg;
+    side = Math.max(16, Math.round(side * Math.sqrt(bytes / jpeg.length)));
+  }
+  throw new Error('could not size the JPEG');
+}

@@ -1,0 +1,90 @@
+// Seeds `count` alarms fast with INSERT … SELECT generate_series over the demo plant's scenes,
+// cameras and algorithms (newest within the last `days` days), then the matching alarm_rollup
+// counters from the rows, so the list and its totals see a consistent database.
+// `query(text, params)` answers `{ rows }` (pg's client.query or PGlite's query).
+
+/** Reference combinations (scene, camera, area, factory, algorithm) of the demo plant. */
+async function referenceRows(query) {
+  const nodes = (await query('SELECT id, parent_id, name FROM plant_node')).rows;
+  const byId = new Map(nodes.map((n) => [Number(n.id), n]));
+  const rootOf = (id) => {
+    let node = byId.get(id);
+    for (let depth = 0; node?.parent_id != null && depth < 32; depth++)
+      node = byId.get(Number(node.parent_id));
+    return node;
+  };
+  const pairs = (
+    await query(`SELECT sc.scene_id, s.name AS scene_name, c.id AS camera_id, c.name AS camera_name,
+        coalesce(c.area_id, s.area_id) AS area_id
+      FROM scene_camera sc JOIN scene s ON s.id = sc.scene_id JOIN camera c ON c.id = sc.camera_id
+      ORDER BY sc.id`)
+  ).rows;
+  const algorithms = (await query('SELECT id, name FROM algorithm ORDER BY id')).rows;
+  if (!pairs.length || !algorithms.length) throw new Error('seed: the demo plant has no scene cameras');
+  const refs = [];
+  for (const pair of pairs) {
+    for (const alg of algorithms) {
+      const area = pair.area_id == null ? undefined : byId.get(Number(pair.area_id));
+      const factory = area ? rootOf(Number(area.id)) : undefined;
+      refs.push({
+        k: refs.length,
+        scene_id: Number(pair.scene_id),
+        scene_name: pair.scene_name,
+        camera_id: Number(pair.camera_id),
+        camera_name: pair.camera_name,
+        area_id: area ? Number(area.id) : null,
+        area_name: area?.name ?? '',
+        factory_id: factory ? Number(factory.id) : null,
+        factory_name: factory?.name ?? '',
+        algorithm_id: Number(alg.id),
+        algorithm_name: alg.name,
+      });
+    }
+  }
+  return refs;
+}
+
+export async function seedAlarms(query, { count, days = 365, batch = 250_000 }) {
+  const refs = await referenceRows(query);
+  const [{ max }] = (await query('SELECT coalesce(max(id), 0)::bigint AS max FROM video_alarm')).rows;
+  const image =
+    (await query(`SELECT alarm_image FROM video_alarm WHERE alarm_image <> '' LIMIT 1`)).rows[0]
+      ?.alarm_image ?? '';
+  const stepMs = (days * 86_400_000) / count;
+  const now = Date.now();
+  for (let from = 1; from <= count; from += batch) {
+    const to = Math.min(count, from + batch - 1);
+    // g = 1 is the newest. States: 5 % pending, 2 % awaiting approval, 10 % false positive, rest processed.
+    await query(
+      `INSERT INTO video_alarm (alarm_time, alarm_state, priority, algorithm_id, video_alarm_type_name,
+         scene_id, scene_name, camera_id, camera_name, area_id, area_name, factory_id, factory_name,
+         alarm_result, alarm_image, false_positive, handler, handle_time, created_at)
+       SELECT t, st, 120001 + (g * 7) % 4, r.algorithm_id, r.algorithm_name, r.scene_id, r.scene_name,
+         r.camera_id, r.camera_name, r.area_id, r.area_name, r.factory_id, r.factory_name,
+         '人员未佩戴安全帽', $5, st = 3, CASE WHEN st IN (2, 3) THEN 'admin' ELSE '' END,
+         CASE WHEN st IN (2, 3) THEN t + interval '10 minutes' END, t
+       FROM generate_series($1::int, $2::int) AS g
+       CROSS JOIN LATERAL (SELECT to_timestamp(($3::float8 - g * $4::float8) / 1000) AS t,
+         CASE WHEN g % 100 < 5 THEN 1 WHEN g % 100 < 7 THEN 4 WHEN g % 100 < 17 THEN 3 ELSE 2 END AS st) AS x
+       JOIN json_to_recordset($6::json) AS r(k int, scene_id int, scene_name text, camera_id int,
+         camera_name text, area_id int, area_name text, factory_id int, factory_name text,
+         algorithm_id int, algorithm_name text) ON r.k = (g * 2654435761::bigint) % $7`,
+      [from, to, now, stepMs, image, JSON.stringify(refs), refs.length],
+    );
+  }
+  await query(
+    `INSERT INTO alarm_rollup (day, scene_id, camera_id, algorithm_id, area_id, factory_id, alarm_state,
+       priority, false_positive, count)
+     SELECT (alarm_time AT TIME ZONE 'UTC')::date, coalesce(scene_id, 0), coalesce(camera_id, 0),
+       coalesce(algorithm_id, 0), coalesce(area_id, 0), coalesce(factory_id, 0), alarm_state, priority,
+       false_positive, count(*)
+     FROM video_alarm WHERE id > $1
+     GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9
+     ON CONFLICT (day, scene_id, camera_id, algorithm_id, area_id, factory_id, alarm_state, priority,
+       false_positive) DO UPDATE SET count = alarm_rollup.count + excluded.count`,
+    [max],
+  );
+  await query('ANALYZE video_alarm');
+  await query('ANALYZE alarm_rollup');
+  return { refs: refs.length };
+}
