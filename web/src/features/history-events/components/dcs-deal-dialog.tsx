@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';
 import { RequestError } from '../../../shared/request/errors.ts';
 import { DCS_KEY, dealDcsAlarm } from '../api/dcs-alarms.ts';
-import { limitsText } from './dcs-table.tsx';
+import { limitsText, valueText } from '../lib/dcs-format.ts';
 
 /**
  * Process a pending DCS alarm with an optional comment (处理结果，100字以内). When someone else
@@ -52,7 +52,7 @@ export function DcsDealDialog({ alarm, onClose }: { alarm: DcsAlarmItem; onClose
           {alarm.pointName} ({alarm.tag})
         </Descriptions.Item>
         <Descriptions.Item label={t('dcs.value')}>
-          {alarm.value ?? '—'} {alarm.unit} · {t('dcs.limits')} {limitsText(alarm)}
+          {valueText(alarm)} · {t('dcs.limits')} {limitsText(alarm)}
         </Descriptions.Item>
       </Descriptions>
       {stale ? <Alert type="warning" showIcon title={t('stale')} style={{ marginBottom: 12 }} /> : null}

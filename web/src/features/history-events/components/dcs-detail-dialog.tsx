@@ -3,7 +3,8 @@ import { Descriptions, Modal, Spin } from 'antd';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';
 import { formatTime } from '../../../shared/utils/time.ts';
 import { useDcsAlarm } from '../api/dcs-alarms.ts';
-import { DcsStateTag, LevelTag, limitsText } from './dcs-table.tsx';
+import { limitsText, valueText } from '../lib/dcs-format.ts';
+import { DcsStateTag, LevelTag } from './dcs-table.tsx';
 
 /** One DCS alarm with who processed it, when and the comment. */
 export function DcsDetailDialog({ alarm, onClose }: { alarm: DcsAlarmItem; onClose: () => void }) {
@@ -20,9 +21,7 @@ export function DcsDetailDialog({ alarm, onClose }: { alarm: DcsAlarmItem; onClo
         </Descriptions.Item>
         <Descriptions.Item label={t('dcs.tag')}>{row.tag}</Descriptions.Item>
         <Descriptions.Item label={t('dcs.point')}>{row.pointName}</Descriptions.Item>
-        <Descriptions.Item label={t('dcs.value')}>
-          {row.value ?? '—'} {row.unit}
-        </Descriptions.Item>
+        <Descriptions.Item label={t('dcs.value')}>{valueText(row)}</Descriptions.Item>
         <Descriptions.Item label={t('dcs.limits')}>{limitsText(row)}</Descriptions.Item>
         <Descriptions.Item label={t('dcs.level')}>
           <LevelTag priority={row.priority} />

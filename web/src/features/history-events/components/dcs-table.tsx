@@ -2,18 +2,7 @@ import { type DcsAlarmItem, isPriorityCode, PRIORITY_COLORS, PRIORITY_LABELS } f
 import { Button, Empty, Space, Table, type TableColumnsType, type TablePaginationConfig, Tag } from 'antd';
 import { useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
 import { formatTime } from '../../../shared/utils/time.ts';
-
-const num = (v: number | null) => (v === null ? '' : String(v));
-
-/** "75 ~ 95 ℃", "≤ 95 ℃", "≥ 75 ℃" or '—'. */
-export function limitsText(row: Pick<DcsAlarmItem, 'lowLimit' | 'highLimit' | 'unit'>): string {
-  const { lowLimit: low, highLimit: high, unit } = row;
-  const suffix = unit ? ` ${unit}` : '';
-  if (low !== null && high !== null) return `${num(low)} ~ ${num(high)}${suffix}`;
-  if (high !== null) return `≤ ${num(high)}${suffix}`;
-  if (low !== null) return `≥ ${num(low)}${suffix}`;
-  return '—';
-}
+import { limitsText, valueText } from '../lib/dcs-format.ts';
 
 export function DcsStateTag({ state }: { state: number }) {
   const { t } = useTranslation('historyEvents');
@@ -51,7 +40,7 @@ export function DcsTable({
     {
       title: t('dcs.value'),
       key: 'value',
-      render: (_, row) => (row.value === null ? '—' : `${row.value}${row.unit ? ` ${row.unit}` : ''}`),
+      render: (_, row) => valueText(row),
     },
     { title: t('dcs.limits'), key: 'limits', responsive: ['md'], render: (_, row) => limitsText(row) },
     { title: t('dcs.level'), dataIndex: 'priority', render: (v: number) => <LevelTag priority={v} /> },
