@@ -43,32 +43,33 @@ export function EngineKeyDialog({ created, onClose }: { created: EngineCreated; 
           {tc('close')}
         </Button>
       }
-      data-testid="engine-key-dialog"
     >
-      <Alert type="warning" showIcon title={t('keyDialog.warning')} style={{ marginBottom: 16 }} />
-      <Typography.Text type="secondary">{t('keyDialog.header')}</Typography.Text>
-      <Flex gap={8} style={{ marginTop: 8 }}>
-        <Input
-          readOnly
-          value={created.key}
-          onFocus={(e) => e.target.select()}
-          style={{ fontFamily: 'monospace' }}
-          aria-label={t('keyDialog.keyLabel')}
-          data-testid="engine-key-value"
-        />
-        <Button
-          icon={<CopyOutlined />}
-          onClick={async () => {
-            const ok = await copyText(created.key);
-            setCopied(ok);
-            if (ok) toast.success(t('keyDialog.copied'));
-            else toast.error(t('keyDialog.copyFailed'));
-          }}
-          data-testid="engine-key-copy"
-        >
-          {copied ? t('keyDialog.copied') : t('keyDialog.copy')}
-        </Button>
-      </Flex>
+      <div data-testid="engine-key-dialog">
+        <Alert type="warning" showIcon title={t('keyDialog.warning')} style={{ marginBottom: 16 }} />
+        <Typography.Text type="secondary">{t('keyDialog.header')}</Typography.Text>
+        <Flex gap={8} style={{ marginTop: 8 }}>
+          <Input
+            readOnly
+            value={created.key}
+            onFocus={(e) => e.target.select()}
+            style={{ fontFamily: 'monospace' }}
+            aria-label={t('keyDialog.keyLabel')}
+            data-testid="engine-key-value"
+          />
+          <Button
+            icon={<CopyOutlined />}
+            onClick={async () => {
+              const ok = await copyText(created.key);
+              setCopied(ok);
+              if (ok) toast.success(t('keyDialog.copied'));
+              else toast.error(t('keyDialog.copyFailed'));
+            }}
+            data-testid="engine-key-copy"
+          >
+            {copied ? t('keyDialog.copied') : t('keyDialog.copy')}
+          </Button>
+        </Flex>
+      </div>
     </Modal>
   );
 }

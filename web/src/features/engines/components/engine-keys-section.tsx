@@ -52,9 +52,14 @@ function CreateEngineModal({
       okText={t('create.submit')}
       confirmLoading={create.isPending}
       destroyOnHidden
-      data-testid="engine-create-dialog"
     >
-      <Form form={form} layout="vertical" name="engineCreate" onFinish={submit}>
+      <Form
+        form={form}
+        layout="vertical"
+        name="engineCreate"
+        onFinish={submit}
+        data-testid="engine-create-form"
+      >
         <Form.Item
           name="name"
           label={t('column.name')}
