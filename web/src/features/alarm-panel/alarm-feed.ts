@@ -1,4 +1,4 @@
-import type { AlarmItem } from '@sentinel/contract';
+import type { AlarmDigest, AlarmItem } from '@sentinel/contract';
 
 export const PANEL_SIZE = 20;
 
@@ -41,4 +41,25 @@ export function isAlarmItem(value: unknown): value is AlarmItem {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return typeof v.id === 'number' && typeof v.alarmTime === 'string' && typeof v.alarmState === 'number';
+}
+
+/** An `alarm.digest` event's data (alarm rule with a frequency other than real time), or null. */
+export function digestOf(data: unknown): AlarmDigest | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const d = data as Partial<AlarmDigest>;
+  if (typeof d.count !== 'number' || typeof d.held !== 'number' || !Array.isArray(d.alarms)) return null;
+  return {
+    count: d.count,
+    held: d.held,
+    alarms: d.alarms.filter(isAlarmItem),
+    from: typeof d.from === 'string' ? d.from : '',
+    to: typeof d.to === 'string' ? d.to : '',
+  };
+}
+
+/** The count of an `alarm.held` event (alarms held back by a threshold of the rule); 0 if malformed. */
+export function heldOf(data: unknown): number {
+  if (typeof data !== 'object' || data === null) return 0;
+  const held = (data as { held?: unknown }).held;
+  return typeof held === 'number' && Number.isInteger(held) && held > 0 ? held : 0;
 }

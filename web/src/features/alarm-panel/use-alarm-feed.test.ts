@@ -132,6 +132,42 @@ describe('useAlarmFeed', () => {
     expect(mocks.action).toHaveBeenCalledTimes(3);
   });
 
+  it('alarm rule: a digest adds its alarms and held count; alarm.held adds to the note; dismiss clears it', async () => {
+    mocks.connection.state = 'connected';
+    mocks.action.mockResolvedValue(ok([alarm(1)]));
+    const { result } = renderHook(() => useAlarmFeed());
+    await act(async () => {});
+    act(() =>
+      mocks.handlers.get('alarm.digest')?.({
+        count: 3,
+        held: 2,
+        alarms: [alarm(7), alarm(6), { junk: true }],
+        from: '2026-01-01T00:00:00.000Z',
+        to: '2026-01-01T00:01:00.000Z',
+      }),
+    );
+    expect(result.current.alarms.map((a) => a.id)).toEqual([7, 6, 1]);
+    expect(result.current.held).toBe(2);
+    act(() => mocks.handlers.get('alarm.held')?.({ held: 3 }));
+    act(() => mocks.handlers.get('alarm.held')?.({ held: 'x' }));
+    expect(result.current.held).toBe(5);
+    act(() => result.current.clearHeld());
+    expect(result.current.held).toBe(0);
+  });
+
+  it('alarm rule: a saved rule reloads the panel (its level filter may have changed)', async () => {
+    mocks.connection.state = 'connected';
+    mocks.action.mockResolvedValue(ok([alarm(1), alarm(2)]));
+    const { result } = renderHook(() => useAlarmFeed());
+    await act(async () => {});
+    mocks.action.mockResolvedValue(ok([alarm(2)]));
+    await act(async () => {
+      mocks.handlers.get('alarmRule.updated')?.({ userId: 1, type: 1 });
+    });
+    expect(mocks.action).toHaveBeenCalledTimes(2);
+    expect(result.current.alarms.map((a) => a.id)).toEqual([2]);
+  });
+
   it('stays idle without the panel flag or before the initial password is replaced', async () => {
     useUserStore.setState({ alarmPanelEnabled: false });
     const { result, rerender } = renderHook(() => useAlarmFeed());

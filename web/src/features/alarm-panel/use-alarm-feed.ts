@@ -1,4 +1,4 @@
-import { ALARM_API, type AlarmItem } from '@sentinel/contract';
+import { ALARM_API, ALARM_RULE_UPDATED, type AlarmItem } from '@sentinel/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { i18n } from '../../shared/i18n/i18n.ts';
 import {
@@ -9,7 +9,15 @@ import {
 import { action } from '../../shared/request/request.ts';
 import { useUserStore } from '../../shared/stores/user-store.ts';
 import { toast } from '../../shared/ui/feedback.ts';
-import { isAlarmItem, isHandled, mergeAlarms, PANEL_SIZE, replaceAlarms } from './alarm-feed.ts';
+import {
+  digestOf,
+  heldOf,
+  isAlarmItem,
+  isHandled,
+  mergeAlarms,
+  PANEL_SIZE,
+  replaceAlarms,
+} from './alarm-feed.ts';
 import { AUDIBLE_PRIORITIES, armAudioUnlock, playAlarmBeep } from './alarm-sound.ts';
 
 /** SPEC §9: poll of 20 every 15 000 ms (fallback while the event stream is down). */
@@ -23,8 +31,8 @@ function alarmOf(data: unknown): AlarmItem | null {
 }
 
 /**
- * The panel's alarms: an initial load of 20, live `alarm.created` / `alarm.updated` events, and
- * the SPEC poll while the stream is down. Runs only for a logged-in user with a token and the
+ * The panel's alarms: an initial load of 20, live `alarm.created` / `alarm.updated` events (and
+ * `alarm.digest` / `alarm.held` of the user's alarm rule), and the SPEC poll while the stream is down. Runs only for a logged-in user with a token and the
  * `alarmPanelEnabled` flag. A poll answered with status ≠ 0 shows the server message once and
  * stops polling until a later load succeeds (reconnect or opening the panel).
  */
@@ -38,6 +46,8 @@ export function useAlarmFeed() {
   const [alarms, setAlarms] = useState<AlarmItem[]>([]);
   const [failed, setFailed] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  /** Alarms held back by the user's alarm rule (thresholds) since the note was last dismissed. */
+  const [held, setHeld] = useState(0);
   const seen = useRef(new Set<number>());
   const loading = useRef(false);
   const failedRef = useRef(false);
@@ -89,6 +99,7 @@ export function useAlarmFeed() {
       setFailed(false);
       failedRef.current = false;
       seen.current.clear();
+      setHeld(0);
       return;
     }
     armAudioUnlock();
@@ -123,6 +134,25 @@ export function useAlarmFeed() {
     );
   });
 
+  // The user's alarm rule (SPEC §9): digests at the rule's frequency, held-back notices.
+  useRealtime('alarm.digest', (data) => {
+    const digest = digestOf(data);
+    if (!digest || !enabled) return;
+    if (digest.alarms.length > 0) {
+      notice(digest.alarms, true);
+      setAlarms((current) => mergeAlarms(current, digest.alarms));
+    }
+    if (digest.held > 0) setHeld((n) => n + digest.held);
+  });
+  useRealtime('alarm.held', (data) => {
+    const count = heldOf(data);
+    if (count > 0 && enabled) setHeld((n) => n + count);
+  });
+  // A changed rule (e.g. other levels) changes what the panel shows: load it again.
+  useRealtime(ALARM_RULE_UPDATED, () => {
+    if (enabled) void load(false);
+  });
+
   /** Local update after an action (SPEC §4: the record gets state 2). */
   const markHandled = useCallback((id: number, server?: AlarmItem) => {
     setAlarms((current) =>
@@ -144,6 +174,8 @@ export function useAlarmFeed() {
     failed,
     connection,
     reload: () => load(false),
+    held,
+    clearHeld: () => setHeld(0),
     markHandled,
     replace,
   };

@@ -1,6 +1,7 @@
 import { AlertOutlined, CloseOutlined, MutedOutlined, SoundOutlined } from '@ant-design/icons';
 import { Badge, Button, Empty, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';
 import { AlarmDetailDialog } from '../../../shared/ui/alarm-detail-dialog/index.ts';
 import { isHandled } from '../alarm-feed.ts';
@@ -55,6 +56,12 @@ export function AlarmPanel() {
   };
 
   const container = useCallback(() => panelRef.current ?? document.body, []);
+  const navigate = useNavigate();
+  const openHistory = () => {
+    feed.clearHeld();
+    setOpen(false);
+    navigate('/historyRecords/historyAlarm');
+  };
 
   if (!feed.enabled) return null;
   const live = feed.connection === 'connected';
@@ -120,6 +127,22 @@ export function AlarmPanel() {
               onClick={() => setOpen(false)}
             />
           </header>
+          {feed.held > 0 ? (
+            <div className="alarm-panel-held" role="status" data-testid="alarm-held">
+              <span>{t('held', { count: feed.held })}</span>
+              <Button type="link" size="small" onClick={openHistory} data-testid="alarm-held-history">
+                {t('heldHistory')}
+              </Button>
+              <Button
+                type="text"
+                size="small"
+                icon={<CloseOutlined />}
+                aria-label={t('heldDismiss')}
+                onClick={feed.clearHeld}
+                data-testid="alarm-held-dismiss"
+              />
+            </div>
+          ) : null}
           <div className="alarm-panel-list">
             {feed.alarms.length === 0 ? (
               <Empty
