@@ -98,13 +98,12 @@ export async function seedJobRuns(db: Db, _context: DemoSeedContext): Promise<vo
         ? (s.jobTypeName ?? '固定作业')
         : s.kind === 'temporary'
           ? (s.temporaryName ?? s.jobTypeName ?? '临时作业')
-          : `${s.name}日常巡检`,
+          : `${s.areaName || s.name}日常巡检`,
     weight: s.kind === 'job' ? 3 : s.kind === 'temporary' ? 1 : 1.5,
   }));
   const totalWeight = demo.reduce((a, s) => a + s.weight, 0);
   const random = generator(20_240_601);
   const now = Date.now();
-  const perDay = new Map<string, number>();
   const rows: (typeof historyAssignment.$inferInsert)[] = [];
 
   for (let i = 0; i < DEMO_RUNS; i++) {
@@ -113,14 +112,11 @@ export async function seedJobRuns(db: Db, _context: DemoSeedContext): Promise<vo
     const day = new Date(now - DEMO_RUN_DAYS * DAY + (i / DEMO_RUNS) * DEMO_RUN_DAYS * DAY);
     day.setHours(7 + Math.floor(random() * 10), Math.floor(random() * 60), Math.floor(random() * 60), 0);
     const start = new Date(Math.min(day.getTime(), now - 3 * HOUR));
+    // 30 min to 4 h, ended at least 10 minutes ago.
     const minutes = 30 + Math.floor(random() * 210);
-    const end = new Date(start.getTime() + minutes * 60_000);
+    const end = new Date(Math.min(start.getTime() + minutes * 60_000, now - 10 * 60_000));
     const state = finalState(random());
-    const code = dayCode(start);
-    const seq = (perDay.get(code) ?? 0) + 1;
-    perDay.set(code, seq);
     rows.push({
-      jobNumber: `ZY-${code}-${pad(seq, 3)}`,
       jobName: s.jobName,
       sceneId: s.id,
       sceneName: s.name,
@@ -137,12 +133,9 @@ export async function seedJobRuns(db: Db, _context: DemoSeedContext): Promise<vo
   }
 
   // Today: the job scenes are at work, and an inspection waits to start.
-  const today = dayCode(new Date(now));
-  let seq = perDay.get(today) ?? 0;
   for (const s of demo.filter((d) => d.kind === 'job')) {
     const start = new Date(now - (40 + Math.floor(random() * 60)) * 60_000);
     rows.push({
-      jobNumber: `ZY-${today}-${pad(++seq, 3)}`,
       jobName: s.jobName,
       sceneId: s.id,
       sceneName: s.name,
@@ -160,7 +153,6 @@ export async function seedJobRuns(db: Db, _context: DemoSeedContext): Promise<vo
   const general = demo.find((d) => d.kind === 'general');
   if (general) {
     rows.push({
-      jobNumber: `ZY-${today}-${pad(++seq, 3)}`,
       jobName: general.jobName,
       sceneId: general.id,
       sceneName: general.name,
@@ -171,6 +163,16 @@ export async function seedJobRuns(db: Db, _context: DemoSeedContext): Promise<vo
       createdAt: new Date(now),
       updatedAt: new Date(now),
     });
+  }
+  // Job numbers count each day's runs in order of their start.
+  const at = (r: (typeof rows)[number]) => (r.startTime ?? r.createdAt ?? new Date(now)).getTime();
+  rows.sort((a, b) => at(a) - at(b));
+  const perDay = new Map<string, number>();
+  for (const r of rows) {
+    const code = dayCode(new Date(at(r)));
+    const seq = (perDay.get(code) ?? 0) + 1;
+    perDay.set(code, seq);
+    r.jobNumber = `ZY-${code}-${pad(seq, 3)}`;
   }
   for (let i = 0; i < rows.length; i += 200) {
     await db.insert(historyAssignment).values(rows.slice(i, i + 200));

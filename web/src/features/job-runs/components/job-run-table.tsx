@@ -6,7 +6,7 @@ import { formatTime } from '../../../shared/utils/time.ts';
 import { durationMinutes, splitMinutes } from '../lib/duration.ts';
 import { DetectionTag, RunStateTag } from './run-tags.tsx';
 
-/** Job runs: number, name, scene, start, end, duration, state, detection, details. */
+/** Job runs: number, name, state, detection, scene, start, end, duration, details (the key ones first for narrow screens). */
 export function JobRunTable({
   rows,
   loading,
@@ -23,28 +23,28 @@ export function JobRunTable({
   const columns: TableColumnsType<JobRunItem> = [
     { title: t('column.jobNumber'), dataIndex: 'jobNumber', render: (v: string) => v || '—' },
     { title: t('column.jobName'), dataIndex: 'jobName', render: (v: string) => v || '—' },
-    { title: t('column.scene'), dataIndex: 'sceneName', responsive: ['md'], render: (v: string) => v || '—' },
-    { title: t('column.start'), dataIndex: 'startTime', render: (v: string | null) => formatTime(v) || '—' },
-    {
-      title: t('column.end'),
-      dataIndex: 'endTime',
-      responsive: ['lg'],
-      render: (v: string | null) => formatTime(v) || '—',
-    },
-    {
-      title: t('column.duration'),
-      key: 'duration',
-      responsive: ['lg'],
-      render: (_, row) => {
-        const minutes = durationMinutes(row.startTime, row.endTime);
-        return minutes === null ? '—' : t('duration', splitMinutes(minutes));
-      },
-    },
     { title: t('column.state'), dataIndex: 'state', render: (v: number) => <RunStateTag state={v} /> },
     {
       title: t('column.detection'),
       dataIndex: 'detection',
       render: (v: number) => <DetectionTag detection={v} />,
+    },
+    { title: t('column.scene'), dataIndex: 'sceneName', responsive: ['xl'], render: (v: string) => v || '—' },
+    { title: t('column.start'), dataIndex: 'startTime', render: (v: string | null) => formatTime(v) || '—' },
+    {
+      title: t('column.end'),
+      dataIndex: 'endTime',
+      responsive: ['xl'],
+      render: (v: string | null) => formatTime(v) || '—',
+    },
+    {
+      title: t('column.duration'),
+      key: 'duration',
+      responsive: ['xl'],
+      render: (_, row) => {
+        const minutes = durationMinutes(row.startTime, row.endTime);
+        return minutes === null ? '—' : t('duration', splitMinutes(minutes));
+      },
     },
     {
       title: tc('actions'),
