@@ -1,0 +1,185 @@
+import { readFile } from 'node:fs/promises';
+import type { Envelope } from '@sentinel/contract';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiChangePassword, apiLogin, NEW_PASSWORD } from './support/api.ts';
+import { launchBrowser, newPage } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+import { expectPath, loginThroughForm } from './support/ui.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+const ingested: number[] = [];
+
+async function api<T>(path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { token, lang: 'en', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await res.json()) as Envelope<T>;
+  if (res.status !== 200 || envelope.status < 0)
+    throw new Error(`${path}: ${res.status} ${envelope.message}`);
+  return envelope.data;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  await apiChangePassword(server.url, 'admin', server.initialPasswords.admin ?? '', NEW_PASSWORD);
+  token = await apiLogin(server.url, 'admin', NEW_PASSWORD);
+  const engine = await api<{ key: string }>('/api/v2/backend/engine', { name: 'e2e-exports' });
+  const cameras = await api<{ id: number }[]>('/api/v2/backend/camera/list/all', {});
+  const algorithms = await api<{ id: number }[]>('/api/v2/backend/algorithm/list/all');
+  const camera = cameras[0];
+  const algorithm = algorithms[0];
+  if (!camera || !algorithm) throw new Error('the demo plant has no camera or algorithm');
+  const image = await sharp({ create: { width: 96, height: 64, channels: 3, background: '#2980b9' } })
+    .png()
+    .toBuffer();
+  for (const [i, result] of ['E2E export one', 'E2E export two'].entries()) {
+    const form = new FormData();
+    const fields = {
+      cameraId: String(camera.id),
+      algorithmId: String(algorithm.id),
+      priority: '120004',
+      eventId: `e2e-export-${i}`,
+      alarmTime: new Date(Date.now() - i * 1000).toISOString(),
+      alarmResult: result,
+    };
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    form.set('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'image.png');
+    form.set('imageDraw', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'draw.png');
+    const res = await fetch(`${server.url}/api/v2/backend/ingest/videoAlarm`, {
+      method: 'POST',
+      headers: { 'x-engine-key': engine.key },
+      body: form,
+    });
+    const envelope = (await res.json()) as Envelope<{ id: number }>;
+    if (res.status !== 200) throw new Error(`ingest: ${res.status} ${envelope.message}`);
+    ingested.push(envelope.data.id);
+  }
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function historyAlarms(locale: string): Promise<Page> {
+  const { page } = await newPage(browser, server.url, { locale });
+  await page.goto('/login');
+  await loginThroughForm(page, 'admin', NEW_PASSWORD);
+  await expectPath(page, '/dashboard');
+  await page.goto('/historyRecords/historyAlarm');
+  await page.getByTestId('history-alarm-page').waitFor();
+  return page;
+}
+
+async function toast(page: Page, text: string) {
+  await page.locator('.ant-message-notice', { hasText: text }).first().waitFor({ timeout: 15_000 });
+}
+
+async function readSheet(path: string): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await readFile(path)) as unknown as ArrayBuffer);
+  const rows: unknown[][] = [];
+  workbook.worksheets[0]?.eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1));
+  });
+  return rows;
+}
+
+describe('alarm exports and the download center', () => {
+  it('exports the filtered alarms, then downloads the xlsx from the download center', async () => {
+    const page = await historyAlarms('en-US');
+    await page.getByTestId('alarm-filter-level').click();
+    await page.locator('.ant-select-item-option[title="Urgent"]').click();
+    await page.getByTestId('alarm-search').click();
+    await page.getByTestId(`alarm-row-${ingested[0]}`).waitFor();
+
+    await page.getByTestId('alarm-export').click();
+    await toast(page, 'Generating the file, please wait.');
+
+    await page.getByTestId('download-center').click();
+    const drawer = page.getByTestId('download-center-drawer');
+    const item = drawer.getByTestId('export-item').first();
+    await item.waitFor();
+    expect(await item.innerText()).toMatch(/video-alarms-\d{8}-\d{6}\.xlsx/);
+    // generating at first (or already done on a fast machine); the 3 s refresh shows it completed
+    await expect.poll(() => item.getAttribute('data-state'), { timeout: 30_000 }).toBe('completed');
+    expect(await item.getByTestId('export-state').innerText()).toContain('Completed');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      item.getByTestId('export-download').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^video-alarms-\d{8}-\d{6}\.xlsx$/);
+    const path = await download.path();
+    const rows = await readSheet(path);
+    expect(rows[0]).toEqual([
+      'ID',
+      'Alarm time',
+      'Level',
+      'Type',
+      'Scene',
+      'Camera',
+      'Area',
+      'Plant',
+      'Status',
+      'False positive',
+      'Comment',
+      'Handler',
+      'Approver',
+    ]);
+    const body = rows.slice(1);
+    const { count } = await api<{ count: number }>('/api/v2/backend/videoAlarmRecord/list', {
+      priority: 120004,
+      limit: 10,
+    });
+    expect(body.length).toBe(count);
+    expect(body.slice(0, 2).map((r) => r[0])).toEqual(ingested);
+    expect(body.every((r) => r[2] === 'Urgent')).toBe(true);
+    expect(String(body[0]?.[1])).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+    // delete it with the confirmation
+    await item.getByTestId('export-delete').click();
+    await page.getByTestId('export-delete-ok').click();
+    await toast(page, 'Deleted successfully!');
+    await expect.poll(() => drawer.getByTestId('export-item').count()).toBe(0);
+    await page.context().close();
+  }, 120_000);
+
+  it('downloads the alarm images as a zip, or says there are none (Chinese)', async () => {
+    const page = await historyAlarms('zh-CN');
+    await page.getByTestId('alarm-filter-level').click();
+    await page.locator('.ant-select-item-option[title="紧急"]').click();
+    await page.getByTestId('alarm-search').click();
+    await page.getByTestId(`alarm-row-${ingested[0]}`).waitFor();
+    const [zip] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('alarm-export-images').click(),
+    ]);
+    expect(zip.suggestedFilename()).toMatch(/^video-alarm-images-.+\.zip$/);
+    const bytes = await readFile(await zip.path());
+    expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(bytes.includes(Buffer.from(`${ingested[0]}_original.png`))).toBe(true);
+
+    // a range without alarms: the server's message as an error toast
+    const inputs = page.getByTestId('alarm-filters').locator('.ant-picker-range input');
+    await inputs.first().click();
+    await inputs.first().fill('2001-01-01 00:00:00');
+    await page.keyboard.press('Enter');
+    await inputs.last().fill('2001-01-02 00:00:00');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('history-alarm-page').click({ position: { x: 4, y: 4 } });
+    await page.getByTestId('alarm-search').click();
+    await expect.poll(() => page.getByTestId(`alarm-row-${ingested[0]}`).count()).toBe(0);
+    await page.getByTestId('alarm-export-images').click();
+    await toast(page, '暂时没有可下载报警图片');
+    await page.context().close();
+  }, 120_000);
+});
