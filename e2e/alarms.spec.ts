@@ -142,7 +142,11 @@ describe('alarm screens', () => {
     await page.getByTestId(`alarm-detail-${ids.cancelled}`).waitFor();
     await page.keyboard.press('ArrowLeft');
     await page.getByTestId(`alarm-detail-${ids.dealt}`).waitFor();
-    await page.getByTestId('alarm-prev').isDisabled();
+    // one more step back: the newer alarm listed above it
+    await page.getByTestId('alarm-prev').click();
+    await page.getByTestId(`alarm-detail-${ids.conflict}`).waitFor();
+    await page.getByTestId('alarm-next').click();
+    await page.getByTestId(`alarm-detail-${ids.dealt}`).waitFor();
     await page.locator('.ant-modal-close').first().click();
 
     // Process with a comment.
