@@ -40,14 +40,24 @@ async function readMultipart(
   return { values, image };
 }
 
+/**
+ * Engines report from few addresses at plant rate: the general per-address limit would refuse
+ * reports, so ingest has its own (as `ingest/videoAlarm`): 1,000 a second per address.
+ */
+const INGEST_PER_ADDRESS_PER_MINUTE = 60_000;
+const ingestConfig = {
+  // Not a user session: the engine authenticates with its key (x-engine-key).
+  access: 'public' as const,
+  rateLimit: { max: INGEST_PER_ADDRESS_PER_MINUTE, timeWindow: 60_000 },
+};
+
 const headers = z.object({ 'x-engine-key': z.string().optional() });
 const response = { 200: envelopeOf(historyIngestResult) };
 
 /** The engines' ingest of events and DCS alarms (key in `x-engine-key`), under /api/v2/backend. */
 export const historyIngestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/ingest/event', {
-    // Not a user session: the engine authenticates with its key.
-    config: { access: 'public' },
+    config: ingestConfig,
     schema: {
       tags: ['ingest'],
       summary:
@@ -67,7 +77,7 @@ export const historyIngestRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/ingest/dcsAlarm', {
-    config: { access: 'public' },
+    config: ingestConfig,
     schema: {
       tags: ['ingest'],
       summary:
