@@ -56,8 +56,16 @@ export function parseInitialPasswords(output: string): Record<string, string> {
   return found;
 }
 
+export interface StartOptions {
+  /**
+   * Environment overrides applied last, e.g. `{ DATABASE_URL, REDIS_URL }` for instances sharing
+   * a PostgreSQL database and a Redis event bus. By default both are empty (PGlite, memory bus).
+   */
+  env?: Record<string, string>;
+}
+
 /** Starts the real product (`server/src/main.ts`) on a free port with a fresh data directory. */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'sentinel-e2e-'));
   let output = '';
@@ -75,6 +83,7 @@ export async function startServer(): Promise<RunningServer> {
       SENTINEL_TEST_CAPTCHA: TEST_CAPTCHA,
       // Browser tests ingest their own alarms: no simulated engine adding alarms at random.
       ALARM_SIMULATOR_SECONDS: '0',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
