@@ -162,6 +162,32 @@ describe('alarm rules page', () => {
     await page.context().close();
   });
 
+  it('a threshold holds alarms back: the panel says how many', async () => {
+    const me = await api<{ id: number }>(API.userInfo);
+    const saved = await api<AlarmRule>(ALARM_RULE_API.rule, {
+      method: 'PUT',
+      body: JSON.stringify({ userId: me.data.id, type: 1, maxPerDay: 1 }),
+    });
+    expect(saved.status).toBe(0);
+    const page = await loggedInPage();
+    await page.getByTestId('alarm-panel-tab').click();
+    await page.getByTestId('alarm-panel').waitFor();
+    await expect
+      .poll(() => page.getByTestId('alarm-connection').getAttribute('data-state'))
+      .toBe('connected');
+    const first = await ingest(120003);
+    const second = await ingest(120003);
+    const item = (id: number) => page.locator(`[data-testid="alarm-item"][data-id="${id}"]`);
+    await item(first).waitFor({ timeout: 10_000 });
+    const note = page.getByTestId('alarm-held');
+    await note.waitFor({ timeout: 10_000 });
+    expect(await note.innerText()).toContain('Held back by your alarm rule: 1 more alarms');
+    expect(await item(second).count()).toBe(0);
+    await page.getByTestId('alarm-held-dismiss').click();
+    await expect.poll(() => note.count()).toBe(0);
+    await page.context().close();
+  });
+
   it('without a user id shows 暂无数据', async () => {
     const page = await loggedInPage('zh-CN');
     await page.goto('/index?type=1');
