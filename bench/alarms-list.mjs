@@ -7,7 +7,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { adminToken, createDatabase, json, load, startServer, summary } from './support/common.mjs';
+import {
+  adminSessions,
+  adminToken,
+  createDatabase,
+  json,
+  load,
+  startServer,
+  summary,
+} from './support/common.mjs';
 import { seedAlarms } from './support/seed-alarms.mjs';
 
 const { values: args } = parseArgs({
@@ -52,6 +60,8 @@ const seedSeconds = (performance.now() - seedStarted) / 1000;
 
 try {
   const token = await adminToken(server);
+  // One session per client, as 20 operators would have (a session is touched on every request).
+  const tokens = await adminSessions(server, clients);
   const total = await json(server.url, '/api/v2/backend/videoAlarmRecord/list', {
     method: 'POST',
     token,
@@ -94,8 +104,12 @@ try {
     ['count: awaiting approval (rollup)', 'GET', '/approve/count', undefined],
   ];
   for (const [name, method, path, body] of cases) {
-    const call = async () => {
-      const res = await json(server.url, `/api/v2/backend/videoAlarmRecord${path}`, { method, token, body });
+    const call = async (_i, client = 0) => {
+      const res = await json(server.url, `/api/v2/backend/videoAlarmRecord${path}`, {
+        method,
+        token: tokens[client],
+        body,
+      });
       if (res.status !== 0) throw new Error(`${name}: ${res.message}`);
       return res;
     };

@@ -148,7 +148,7 @@ export async function json(base, path, { method = 'GET', token, body } = {}) {
   return JSON.parse(res.body.toString());
 }
 
-async function loginAs(base, username, password) {
+export async function loginAs(base, username, password) {
   const captcha = await json(base, '/api/v2/backend/login/captcha');
   const login = await json(base, '/api/v2/backend/login', {
     method: 'POST',
@@ -173,6 +173,13 @@ export async function adminToken(server) {
   return loginAs(server.url, 'admin', PASSWORD);
 }
 
+/** `count` more sessions of the admin (after adminToken): one per benchmark client, as real users. */
+export async function adminSessions(server, count) {
+  const tokens = [];
+  for (let i = 0; i < count; i++) tokens.push(await loginAs(server.url, 'admin', PASSWORD));
+  return tokens;
+}
+
 /** A new engine's API key (admin API). */
 export async function engineKey(base, token, name) {
   const created = await json(base, '/api/v2/backend/engine', { method: 'POST', token, body: { name } });
@@ -194,18 +201,18 @@ export function summary(ms) {
   };
 }
 
-/** Runs `task(i)` from `clients` concurrent loops until `total` calls are done; the latencies. */
+/** Runs `task(i, client)` from `clients` concurrent loops until `total` calls are done; the latencies. */
 export async function load(clients, total, task) {
   let next = 0;
   const ms = [];
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: clients }, async () => {
+    Array.from({ length: clients }, async (_, client) => {
       for (;;) {
         const i = next++;
         if (i >= total) return;
         const t = performance.now();
-        await task(i);
+        await task(i, client);
         ms.push(performance.now() - t);
       }
     }),
