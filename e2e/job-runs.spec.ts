@@ -12,6 +12,10 @@ let browser: Browser;
 let token: string;
 let runId = 0;
 let alarmId = 0;
+let engineKey = '';
+let image: Buffer;
+/** The fields of an alarm of the run (scene, camera, algorithm, run). */
+let alarmFields: Record<string, string> = {};
 
 async function api<T>(
   path: string,
@@ -74,22 +78,21 @@ beforeAll(async () => {
       body: { ...run, state: 1, startTime: at(30) },
     })
   ).id;
-  const image = await sharp({ create: { width: 96, height: 64, channels: 3, background: '#2980b9' } })
+  engineKey = engine.key;
+  image = await sharp({ create: { width: 96, height: 64, channels: 3, background: '#2980b9' } })
     .png()
     .toBuffer();
+  alarmFields = {
+    sceneId: String(scene.id),
+    cameraId: String(camera.id),
+    algorithmId: String(algorithm.id),
+    priority: '120004',
+    historyAssignmentId: String(runId),
+    jobNumber: run.jobNumber,
+  };
   alarmId = await ingestAlarm(
     engine.key,
-    {
-      eventId: 'e2e-run-alarm-1',
-      alarmTime: at(15),
-      sceneId: String(scene.id),
-      cameraId: String(camera.id),
-      algorithmId: String(algorithm.id),
-      priority: '120004',
-      alarmResult: 'E2E run alarm',
-      historyAssignmentId: String(runId),
-      jobNumber: run.jobNumber,
-    },
+    { ...alarmFields, eventId: 'e2e-run-alarm-1', alarmTime: at(15), alarmResult: 'E2E run alarm' },
     image,
   );
   await api(JOB_RUN_API.ingest, {
@@ -147,6 +150,20 @@ describe('history tasks and task details', () => {
     await expect
       .poll(() => entry.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth))
       .toBeGreaterThan(0);
+
+    // A new alarm of the run appears in the open timeline without a reload (event stream).
+    const lateId = await ingestAlarm(
+      engineKey,
+      {
+        ...alarmFields,
+        eventId: 'e2e-run-alarm-2',
+        alarmTime: new Date(Date.now() - 8 * 60_000).toISOString(),
+        alarmResult: 'E2E late alarm',
+      },
+      image,
+    );
+    await page.getByTestId(`timeline-alarm-${lateId}`).waitFor({ timeout: 10_000 });
+    await expect.poll(() => page.getByTestId('run-alarm-count').innerText()).toBe('2');
 
     // The alarm opens in the shared alarm dialog.
     await page.getByTestId(`timeline-alarm-${alarmId}-view`).click();

@@ -41,6 +41,9 @@ export default function TaskDetailsPage() {
   useRealtime<AlarmItem>('alarm.created', (alarm) => {
     if (alarm?.historyAssignmentId === id) void refresh();
   });
+  useRealtime<{ historyAssignmentId?: number | null }>('event.created', (event) => {
+    if (event?.historyAssignmentId === id) void refresh();
+  });
 
   if (!valid) return <TaskNotFound />;
   if (query.isPending) return <PageLoading />;
