@@ -7,6 +7,7 @@ export const BUTTONS: Record<string, string[]> = {
   dashboard: ['dashboard:deal', 'dashboard:cancel'],
   historyAlarm: ['historyAlarm:deal', 'historyAlarm:cancel', 'historyAlarm:export'],
   alarmApproval: ['alarmApproval:approve', 'alarmApproval:noApprove'],
+  dcsAlarm: ['dcsAlarm:deal'],
   accounts: ['accounts:add', 'accounts:edit', 'accounts:lock', 'accounts:role'],
   role: ['role:add', 'role:edit', 'role:delete', 'role:auth'],
   cameraSet: ['cameraSet:add', 'cameraSet:edit', 'cameraSet:delete', 'cameraSet:snapshot'],
@@ -71,6 +72,7 @@ export const OPERATOR_BUTTONS: string[] = [
   'dashboard:cancel',
   'historyAlarm:deal',
   'historyAlarm:cancel',
+  'dcsAlarm:deal',
 ];
 
 export const ADMIN_ROLE = 'admin';

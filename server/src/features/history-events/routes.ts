@@ -22,11 +22,8 @@ import { dcsHandling, findDcsAlarm, findEvent, listDcsAlarms, listEvents } from 
 import { dealDcsAlarm } from './service.ts';
 import { type HistorySimulator, startHistorySimulator } from './simulator.ts';
 
-/**
- * Button codes that allow processing a DCS alarm: its own (when roles grant it) or the video
- * alarms' process code, which the operator role holds.
- */
-const DCS_DEAL_CODES = ['dcsAlarm:deal', 'historyAlarm:deal'];
+/** The button code that allows processing a DCS alarm (the demo operator role holds it). */
+const DCS_DEAL_CODE = 'dcsAlarm:deal';
 
 const scenesOf = (request: FastifyRequest) => visibleScenes(request.server.db, requireUser(request));
 
@@ -114,7 +111,7 @@ export const historyEventsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: { permission: 'dcsAlarm' } },
     onRequest: async (request: FastifyRequest) => {
       const user = requireUser(request);
-      if (!DCS_DEAL_CODES.some((code) => hasPermission(user, code))) throw forbidden();
+      if (!hasPermission(user, DCS_DEAL_CODE)) throw forbidden();
     },
     schema: {
       tags: dcsTags,

@@ -18,10 +18,7 @@ import { totalText } from '../lib/total.ts';
 export default function DcsAlarmPage() {
   const { t } = useTranslation('historyEvents');
   const client = useQueryClient();
-  // Processing is allowed by the DCS alarms' own code or the video alarms' process code (as the server checks).
-  const own = useButtons('dcsAlarm');
-  const alarms = useButtons('historyAlarm');
-  const canDeal = own.can('dcsAlarm:deal') || alarms.can('historyAlarm:deal');
+  const canDeal = useButtons('dcsAlarm').can('dcsAlarm:deal');
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const [filters, setFilters] = useState<DcsFilters>({});
   const [dealing, setDealing] = useState<DcsAlarmItem | null>(null);
