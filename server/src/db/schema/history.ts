@@ -13,6 +13,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { engine } from './alarms.ts';
+import { account } from './core.ts';
 import { camera } from './devices.ts';
 import { dcsPoint } from './equipment.ts';
 import { plantNode } from './plant.ts';
@@ -106,6 +107,12 @@ export const dcsAlarm = pgTable(
     sceneName: text('scene_name').notNull().default(''),
     alarmTime: ts('alarm_time').notNull(),
     alarmState: smallint('alarm_state').notNull().default(1),
+    stateComments: text('state_comments').notNull().default(''),
+    handlerId: integer('handler_id').references(() => account.id, { onDelete: 'set null' }),
+    handler: text('handler').notNull().default(''),
+    handleTime: ts('handle_time'),
+    /** Guards concurrent processing (compare-and-set), as on video alarms. */
+    version: integer('version').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
