@@ -4,7 +4,7 @@ import { seedAlgorithms } from '../features/algorithms/seed.ts';
 import { seedDevices } from '../features/devices/seed.ts';
 import { seedEquipment } from '../features/equipment/seed.ts';
 import { seedHistoryEvents } from '../features/history-events/seed.ts';
-import { seedJobRuns } from '../features/job-runs/seed.ts';
+import { linkDemoRuns, seedJobRuns } from '../features/job-runs/seed.ts';
 import { seedPlant } from '../features/plant/seed.ts';
 import { seedSceneCameras } from '../features/scene-cameras/seed.ts';
 import { seedScenes } from '../features/scenes/seed.ts';
@@ -34,4 +34,5 @@ export async function seedDemoPlant(db: Db, context: DemoSeedContext): Promise<v
   await seedJobRuns(db, context);
   await seedAlarms(db, context);
   await seedHistoryEvents(db, context);
+  await linkDemoRuns(db);
 }

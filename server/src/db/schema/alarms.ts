@@ -87,6 +87,9 @@ export const videoAlarm = pgTable(
     index('video_alarm_scene_time_idx').on(t.sceneId, t.alarmTime.desc(), t.id.desc()),
     index('video_alarm_state_time_idx').on(t.alarmState, t.alarmTime.desc(), t.id.desc()),
     index('video_alarm_camera_time_idx').on(t.cameraId, t.alarmTime.desc()),
+    index('video_alarm_assignment_idx')
+      .on(t.historyAssignmentId, t.alarmTime)
+      .where(sql`${t.historyAssignmentId} is not null`),
   ],
 );
 

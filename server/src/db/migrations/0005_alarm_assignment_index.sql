@@ -1,0 +1,1 @@
+CREATE INDEX "video_alarm_assignment_idx" ON "video_alarm" USING btree ("history_assignment_id","alarm_time") WHERE "video_alarm"."history_assignment_id" is not null;
