@@ -86,17 +86,15 @@ export const dcsAlarmItem = z.object({
   areaName: z.string(),
   sceneId: z.number().nullable(),
   sceneName: z.string(),
+  /** The comment given when processed ('' while pending or when none was given). */
+  stateComments: z.string(),
+  /** Who processed it ('' while pending), and when (null while pending). */
+  handler: z.string(),
+  handleTime: z.string().nullable(),
+  /** Optimistic concurrency: raised by one on each processing. */
+  version: z.number(),
 });
 export type DcsAlarmItem = z.infer<typeof dcsAlarmItem>;
-
-/** Who processed it, when, with which comment (null while pending). */
-export const dcsAlarmHandling = z.object({
-  accountName: z.string(),
-  comment: z.string(),
-  time: z.string(),
-});
-export const dcsAlarmDetail = dcsAlarmItem.extend({ handling: dcsAlarmHandling.nullable() });
-export type DcsAlarmDetail = z.infer<typeof dcsAlarmDetail>;
 
 export const dcsAlarmListResult = z.object({
   list: z.array(dcsAlarmItem),
@@ -109,6 +107,8 @@ export type DcsAlarmListResult = z.infer<typeof dcsAlarmListResult>;
 export const dcsDealBody = z.object({
   id: z.coerce.number().int().positive(),
   comment: z.string().trim().max(ALARM_COMMENT_MAX, { error: 'alarm.commentTooLong' }).optional().default(''),
+  /** The version the user saw (optional; without it the state check decides). */
+  version: z.number().int().min(0).optional(),
 });
 
 /** 409 answer when the DCS alarm was already processed: the alarm as it is now. */

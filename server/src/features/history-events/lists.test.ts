@@ -1,5 +1,4 @@
 import {
-  type DcsAlarmDetail,
   type DcsAlarmItem,
   type DcsAlarmListResult,
   type EventItem,
@@ -7,9 +6,9 @@ import {
   HISTORY_API,
   translate,
 } from '@sentinel/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dcsAlarm, eventRecord } from '../../db/schema/index.ts';
+import { auditLog, dcsAlarm, eventRecord } from '../../db/schema/index.ts';
 import { backends } from '../../test/helpers.ts';
 import { type HistoryHarness, historyHarness } from './test-support.ts';
 
@@ -171,10 +170,17 @@ describe.each(backends)('event and DCS alarm lists on %s', (backend) => {
     expect((await listDcs({ endTime: '2026-11-03T23:59:59Z' })).statusCode).toBe(400);
   });
 
-  it('DCS detail with its handling; unknown id 404', async () => {
-    const res = await h.call<DcsAlarmDetail>('GET', HISTORY_API.dcsDetail(ids.d1 ?? 0));
+  it('DCS detail of a pending alarm: no handler, time or comment yet; unknown id 404', async () => {
+    const res = await h.call<DcsAlarmItem>('GET', HISTORY_API.dcsDetail(ids.d1 ?? 0));
     expect(res.statusCode).toBe(200);
-    expect(res.body.data).toMatchObject({ id: ids.d1, alarmState: 1, handling: null });
+    expect(res.body.data).toMatchObject({
+      id: ids.d1,
+      alarmState: 1,
+      stateComments: '',
+      handler: '',
+      handleTime: null,
+      version: 0,
+    });
     expect((await h.call('GET', HISTORY_API.dcsDetail(999999))).statusCode).toBe(404);
   });
 
@@ -196,13 +202,52 @@ describe.each(backends)('event and DCS alarm lists on %s', (backend) => {
     expect((lost.body.data as { dcsAlarm: DcsAlarmItem }).dcsAlarm).toMatchObject({ id, alarmState: 2 });
     const won = a.statusCode === 200 ? a : b;
     expect(won.body.message).toBe(translate('dcsAlarm.processed', 'en'));
-    const detail = await h.call<DcsAlarmDetail>('GET', HISTORY_API.dcsDetail(id));
-    expect(detail.body.data.alarmState).toBe(2);
-    // The winner's comment is kept, not overwritten by the loser's.
-    expect(detail.body.data.handling?.comment).toBe(won === a ? '已通知中控室' : '第二人');
-    expect(detail.body.data.handling?.accountName).toBeTruthy();
+    const winner = won === a ? h.accounts.operator : h.accounts.operator2;
+    const winnerComment = won === a ? '已通知中控室' : '第二人';
+    // The loser's 409 carries the winner's processing, read from the row.
+    expect((lost.body.data as { dcsAlarm: DcsAlarmItem }).dcsAlarm).toMatchObject({
+      handler: winner.name,
+      stateComments: winnerComment,
+      version: 1,
+    });
+    const detail = await h.call<DcsAlarmItem>('GET', HISTORY_API.dcsDetail(id));
+    // The winner's name, time and comment are on the row, not overwritten by the loser's.
+    expect(detail.body.data).toMatchObject({
+      alarmState: 2,
+      handler: winner.name,
+      stateComments: winnerComment,
+      version: 1,
+    });
+    expect(detail.body.data.handleTime).toBe((won.body.data as DcsAlarmItem).handleTime);
+    expect(Number.isNaN(Date.parse(detail.body.data.handleTime ?? ''))).toBe(false);
+    const [row] = await h.app.db.select().from(dcsAlarm).where(eq(dcsAlarm.id, id));
+    expect(row?.handlerId).toBe(winner.id);
+    // The list shows the same.
+    const listed = (await listDcs({ alarmState: 2 })).body.data.list.find((d) => d.id === id);
+    expect(listed).toMatchObject({ handler: winner.name, stateComments: winnerComment });
+    // One audit entry: the winner's, with the comment (the trail; the detail does not read it).
+    const audits = await h.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'dcsAlarm.deal'), eq(auditLog.target, String(id))));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ accountId: winner.id, detail: { comment: winnerComment } });
     // Already processed: 409 again.
     expect((await h.call('POST', HISTORY_API.dcsDeal, { id }, h.tokens.operator)).statusCode).toBe(409);
+  });
+
+  it('DCS deal with a version the user no longer sees answers 409 with the current alarm', async () => {
+    const id = ids.d4 ?? 0;
+    const stale = await h.call<{ dcsAlarm: DcsAlarmItem }>(
+      'POST',
+      HISTORY_API.dcsDeal,
+      { id, version: 3 },
+      h.tokens.operator,
+    );
+    expect(stale.statusCode).toBe(409);
+    expect(stale.body.data.dcsAlarm).toMatchObject({ id, alarmState: 1, version: 0, handler: '' });
+    const [row] = await h.app.db.select().from(dcsAlarm).where(eq(dcsAlarm.id, id));
+    expect(row).toMatchObject({ alarmState: 1, version: 0, handlerId: null, stateComments: '' });
   });
 
   it('DCS deal refuses a comment over 100 characters and an unknown id', async () => {
@@ -214,7 +259,7 @@ describe.each(backends)('event and DCS alarm lists on %s', (backend) => {
       comment: '好'.repeat(100),
     });
     expect(hundred.statusCode).toBe(200);
-    expect(hundred.body.data.alarmState).toBe(2);
+    expect(hundred.body.data).toMatchObject({ alarmState: 2, stateComments: '好'.repeat(100), version: 1 });
   });
 
   it('scene authority: an account limited to scene A sees only scene A records (not those without a scene)', async () => {

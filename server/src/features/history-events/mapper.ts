@@ -48,5 +48,9 @@ export function toDcsAlarmItem(row: DcsAlarmRow): DcsAlarmItem {
     areaName: row.areaName,
     sceneId: row.sceneId,
     sceneName: row.sceneName,
+    stateComments: row.stateComments,
+    handler: row.handler,
+    handleTime: row.handleTime?.toISOString() ?? null,
+    version: row.version,
   };
 }

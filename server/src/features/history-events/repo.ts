@@ -2,12 +2,12 @@ import type { DcsAlarmListQuery, EventListQuery } from '@sentinel/contract';
 import { and, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { auditLog, dcsAlarm, eventRecord } from '../../db/schema/index.ts';
+import { dcsAlarm, eventRecord } from '../../db/schema/index.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import { COUNT_CAP } from '../alarms/repo.ts';
 import type { DcsAlarmRow, EventRow } from './mapper.ts';
 
-/** Audit action of processing a DCS alarm (its row also keeps the comment). */
+/** Audit action of processing a DCS alarm (the row itself keeps handler, time and comment). */
 export const DCS_DEAL_ACTION = 'dcsAlarm.deal';
 
 /** Scene authority: 'all' sees everything; otherwise only the granted scenes (never a null scene). */
@@ -124,24 +124,4 @@ export async function findDcsAlarm(
     .from(dcsAlarm)
     .where(and(eq(dcsAlarm.id, id), sceneAuthority(dcsAlarm.sceneId, scenes)));
   return row;
-}
-
-/** Who processed a DCS alarm, when and with which comment (its audit row), or null. */
-export async function dcsHandling(
-  db: Db,
-  id: number,
-): Promise<{ accountName: string; comment: string; time: string } | null> {
-  const [row] = await db
-    .select({ accountName: auditLog.accountName, detail: auditLog.detail, createdAt: auditLog.createdAt })
-    .from(auditLog)
-    .where(and(eq(auditLog.action, DCS_DEAL_ACTION), eq(auditLog.target, String(id))))
-    .orderBy(desc(auditLog.id))
-    .limit(1);
-  if (!row) return null;
-  const detail = row.detail as { comment?: unknown } | null;
-  return {
-    accountName: row.accountName,
-    comment: typeof detail?.comment === 'string' ? detail.comment : '',
-    time: row.createdAt.toISOString(),
-  };
 }

@@ -1,5 +1,4 @@
 import {
-  dcsAlarmDetail,
   dcsAlarmItem,
   dcsAlarmListQuery,
   dcsAlarmListResult,
@@ -18,7 +17,7 @@ import { visibleScenes } from '../../platform/scene-authority.ts';
 import { hasPermission } from '../../platform/sessions.ts';
 import { historyIngestRoutes } from './ingest-routes.ts';
 import { toDcsAlarmItem, toEventItem } from './mapper.ts';
-import { dcsHandling, findDcsAlarm, findEvent, listDcsAlarms, listEvents } from './repo.ts';
+import { findDcsAlarm, findEvent, listDcsAlarms, listEvents } from './repo.ts';
 import { dealDcsAlarm } from './service.ts';
 import { type HistorySimulator, startHistorySimulator } from './simulator.ts';
 
@@ -96,14 +95,14 @@ export const historyEventsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: { permission: 'dcsAlarm' } },
     schema: {
       tags: dcsTags,
-      summary: 'One DCS alarm with who processed it, when and the comment',
+      summary: 'One DCS alarm (with who processed it, when and the comment)',
       params: idParams,
-      response: { 200: envelopeOf(dcsAlarmDetail) },
+      response: { 200: envelopeOf(dcsAlarmItem) },
     },
     handler: async (request) => {
       const row = await findDcsAlarm(app.db, request.params.id, await scenesOf(request));
       if (!row) throw notFound();
-      return ok(request, { ...toDcsAlarmItem(row), handling: await dcsHandling(app.db, row.id) });
+      return ok(request, toDcsAlarmItem(row));
     },
   });
 
@@ -121,13 +120,12 @@ export const historyEventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const user = requireUser(request);
-      const { id, comment } = request.body;
+      const { id, comment, version } = request.body;
       const item = await dealDcsAlarm(
         app,
         id,
-        comment,
+        { comment, version, scenes: await scenesOf(request) },
         { accountId: user.accountId, accountName: user.accountName, ip: request.ip },
-        await scenesOf(request),
       );
       return ok(request, item, 'dcsAlarm.processed');
     },

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type EventListResult, HISTORY_API } from '@sentinel/contract';
+import { type DcsAlarmItem, type EventListResult, HISTORY_API } from '@sentinel/contract';
 import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, dcsAlarm, eventRecord, historyAssignment } from '../../db/schema/index.ts';
@@ -49,7 +49,7 @@ describe.each(backends)('demo events and DCS alarms on %s', (backend) => {
     expect(image.statusCode).toBe(200);
   });
 
-  it('seeds DCS alarms on the DCS points, older ones processed with their audit row', async () => {
+  it('seeds DCS alarms on the DCS points, older ones processed (handler, time, comment) with their audit row', async () => {
     const rows = await h.app.db.select().from(dcsAlarm);
     expect(rows).toHaveLength(DEMO_DCS_ALARMS);
     expect(new Set(rows.map((r) => r.tag))).toEqual(new Set(['TI-A.PV', 'PI-B.PV']));
@@ -64,8 +64,27 @@ describe.each(backends)('demo events and DCS alarms on %s', (backend) => {
     const processed = rows.filter((r) => r.alarmState === 2);
     expect(processed.length).toBeGreaterThan(0);
     expect(rows.some((r) => r.alarmState === 1)).toBe(true);
+    for (const r of processed) {
+      expect(r.handler, `${r.id}`).not.toBe('');
+      expect(r.version).toBe(1);
+      expect(r.handleTime?.getTime() ?? 0).toBeGreaterThanOrEqual(r.alarmTime.getTime());
+      expect(r.handleTime?.getTime() ?? 0).toBeLessThanOrEqual(now.getTime());
+    }
+    // Most carry a comment (one in four was processed without one).
+    expect(processed.filter((r) => r.stateComments !== '').length).toBeGreaterThan(processed.length / 2);
+    for (const r of rows.filter((row) => row.alarmState === 1)) {
+      expect([r.handler, r.handleTime, r.handlerId, r.version]).toEqual(['', null, null, 0]);
+    }
     const audits = await h.app.db.select().from(auditLog).where(eq(auditLog.action, DCS_DEAL_ACTION));
     expect(audits).toHaveLength(processed.length);
+    // The detail shows the row's handling.
+    const first = processed.find((r) => r.stateComments !== '');
+    const detail = await h.call<DcsAlarmItem>('GET', HISTORY_API.dcsDetail(first?.id ?? 0));
+    expect(detail.body.data).toMatchObject({
+      handler: first?.handler,
+      stateComments: first?.stateComments,
+      handleTime: first?.handleTime?.toISOString(),
+    });
   });
 
   it('the demo simulator reports an event (and a DCS alarm) through the ingest service', async () => {

@@ -50,8 +50,8 @@ async function demoEngineId(db: Db): Promise<number> {
 /**
  * Demo events and DCS alarms (called last by db/seed-demo.ts): one picture per scene camera
  * (shared by that camera's events), ~300 events over 30 days plus the start and end of the
- * seeded job runs, and ~80 DCS alarms on the demo DCS points (older ones processed, with the
- * audit row that keeps the comment).
+ * seeded job runs, and ~80 DCS alarms on the demo DCS points (older ones processed: handler, time
+ * and comment on the row, plus their audit row).
  */
 export async function seedHistoryEvents(db: Db, context: DemoSeedContext, now = new Date()): Promise<void> {
   const engineId = await demoEngineId(db);
@@ -187,7 +187,9 @@ async function seedDcsAlarms(
     .orderBy(asc(account.id))
     .limit(1);
 
+  const handlerName = handler?.displayName || handler?.name || '值班员';
   const rows: Array<typeof dcsAlarm.$inferInsert> = [];
+  let processed = 0;
   for (let n = 0; n < DEMO_DCS_ALARMS; n++) {
     const p = points[Math.floor(random() * points.length)];
     if (!p) continue;
@@ -196,6 +198,10 @@ async function seedDcsAlarms(
     const value = outOfLimits(p.low, p.high, random());
     const high = p.high !== null && value > p.high;
     const ageHours = (now.getTime() - alarmTime.getTime()) / 3_600_000;
+    const priority = high ? (random() < 0.3 ? 120004 : 120003) : 120002;
+    const alarmState = ageHours > 12 && random() < 0.8 ? 2 : 1;
+    // Processed ones carry who, when and the comment on the row (as a real processing does).
+    const i = alarmState === 2 ? processed++ : -1;
     rows.push({
       engineId,
       engineEventId: `seed-dcs-${n + 1}`,
@@ -206,31 +212,37 @@ async function seedDcsAlarms(
       value,
       lowLimit: p.low,
       highLimit: p.high,
-      priority: high ? (random() < 0.3 ? 120004 : 120003) : 120002,
+      priority,
       message: `${p.name}${high ? '高报' : '低报'}`,
       areaId: p.areaId,
       areaName: p.areaName ?? '',
       sceneId: sc?.id ?? null,
       sceneName: sc?.name ?? '',
       alarmTime,
-      alarmState: ageHours > 12 && random() < 0.8 ? 2 : 1,
+      alarmState,
+      ...(i >= 0
+        ? {
+            stateComments: DCS_COMMENTS[i % DCS_COMMENTS.length] ?? '',
+            handlerId: handler?.id ?? null,
+            handler: handlerName,
+            handleTime: new Date(Math.min(now.getTime(), alarmTime.getTime() + (10 + i) * 60_000)),
+            version: 1,
+          }
+        : {}),
       createdAt: alarmTime,
     });
   }
-  const inserted = await db.insert(dcsAlarm).values(rows).returning({
-    id: dcsAlarm.id,
-    alarmState: dcsAlarm.alarmState,
-    alarmTime: dcsAlarm.alarmTime,
-  });
+  const inserted = await db.insert(dcsAlarm).values(rows).returning();
+  // The audit trail of the processed ones, as processing through the API writes it.
   const audits = inserted
     .filter((r) => r.alarmState === 2)
-    .map((r, i) => ({
-      accountId: handler?.id ?? null,
-      accountName: handler?.displayName || handler?.name || '值班员',
+    .map((r) => ({
+      accountId: r.handlerId,
+      accountName: r.handler,
       action: DCS_DEAL_ACTION,
       target: String(r.id),
-      detail: { fromState: 1, toState: 2, comment: DCS_COMMENTS[i % DCS_COMMENTS.length] ?? '' },
-      createdAt: new Date(Math.min(now.getTime(), r.alarmTime.getTime() + (10 + i) * 60_000)),
+      detail: { fromState: 1, toState: 2, ...(r.stateComments ? { comment: r.stateComments } : {}) },
+      createdAt: r.handleTime ?? r.alarmTime,
     }));
   if (audits.length > 0) await db.insert(auditLog).values(audits);
 }

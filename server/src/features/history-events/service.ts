@@ -1,10 +1,10 @@
 import type { DcsAlarmItem } from '@sentinel/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { auditLog, dcsAlarm } from '../../db/schema/index.ts';
+import { dcsAlarm } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { canSeeScene, type VisibleScenes } from '../../platform/scene-authority.ts';
-import { toDcsAlarmItem } from './mapper.ts';
+import { type DcsAlarmRow, toDcsAlarmItem } from './mapper.ts';
 import { DCS_DEAL_ACTION } from './repo.ts';
 
 export interface Actor {
@@ -13,43 +13,60 @@ export interface Actor {
   ip?: string;
 }
 
+export interface DcsDealOptions {
+  comment?: string;
+  /** The version the user saw; a different current version answers 409. */
+  version?: number;
+  /** The caller's scene authority (an alarm outside it answers 404). */
+  scenes?: VisibleScenes;
+}
+
+/** 409 carrying the DCS alarm as it is now. */
+const stateChanged = (row: DcsAlarmRow) =>
+  new AppError(409, 'dcsAlarm.stateChanged', { dcsAlarm: toDcsAlarmItem(row) });
+
 /**
- * Processes a pending DCS alarm (1 → 2) in one transaction: lock the row, compare-and-set the
- * state, and write the audit row that keeps who, when and the comment (the table has no comment
- * column; the audit row is written in the same transaction so the comment cannot be lost).
- * 404 when unknown or outside the caller's scenes; 409 'dcsAlarm.stateChanged' with the alarm
- * as it is now when it was already processed. `dcsAlarm.updated` is published after the commit.
+ * Processes a pending DCS alarm (1 → 2): in one transaction, lock the row and compare-and-set it
+ * (state 1 and the version read → state 2, version + 1, handler, handle time and comment on the
+ * row itself). 404 when unknown or outside the caller's scenes; 409 'dcsAlarm.stateChanged' with
+ * the alarm as it is now when it was already processed (or its version moved on). After the
+ * commit: the audit entry (`dcsAlarm.deal`, the trail) and the `dcsAlarm.updated` event.
  */
 export async function dealDcsAlarm(
   app: FastifyInstance,
   id: number,
-  comment: string,
+  options: DcsDealOptions,
   actor: Actor,
-  scenes: VisibleScenes,
 ): Promise<DcsAlarmItem> {
   const now = app.appConfig.now();
+  const comment = options.comment ?? '';
   const row = await app.db.transaction(async (tx) => {
     const [before] = await tx.select().from(dcsAlarm).where(eq(dcsAlarm.id, id)).for('update');
-    if (!before || !canSeeScene(scenes, before.sceneId)) throw notFound();
-    if (before.alarmState !== 1) {
-      throw new AppError(409, 'dcsAlarm.stateChanged', { dcsAlarm: toDcsAlarmItem(before) });
-    }
+    if (!before || !canSeeScene(options.scenes ?? 'all', before.sceneId)) throw notFound();
+    if (before.alarmState !== 1) throw stateChanged(before);
+    if (options.version !== undefined && options.version !== before.version) throw stateChanged(before);
     const [after] = await tx
       .update(dcsAlarm)
-      .set({ alarmState: 2 })
-      .where(and(eq(dcsAlarm.id, id), eq(dcsAlarm.alarmState, 1)))
+      .set({
+        alarmState: 2,
+        stateComments: comment,
+        handlerId: actor.accountId,
+        handler: actor.accountName,
+        handleTime: now,
+        version: before.version + 1,
+      })
+      .where(and(eq(dcsAlarm.id, id), eq(dcsAlarm.alarmState, 1), eq(dcsAlarm.version, before.version)))
       .returning();
-    if (!after) throw new AppError(409, 'dcsAlarm.stateChanged', { dcsAlarm: toDcsAlarmItem(before) });
-    await tx.insert(auditLog).values({
-      accountId: actor.accountId,
-      accountName: actor.accountName,
-      action: DCS_DEAL_ACTION,
-      target: String(id),
-      detail: { fromState: 1, toState: 2, comment },
-      ip: actor.ip ?? '',
-      createdAt: now,
-    });
+    if (!after) throw stateChanged(before);
     return after;
+  });
+  await app.audit.write({
+    accountId: actor.accountId,
+    accountName: actor.accountName,
+    action: DCS_DEAL_ACTION,
+    target: String(id),
+    detail: { fromState: 1, toState: 2, ...(comment ? { comment } : {}) },
+    ip: actor.ip,
   });
   const item = toDcsAlarmItem(row);
   try {

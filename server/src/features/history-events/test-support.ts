@@ -21,6 +21,7 @@ import {
   createAccount,
   createTestDatabase,
   login,
+  type TestAccount,
   type TestDatabase,
 } from '../../test/helpers.ts';
 import { createEngine } from '../alarms/engine-routes.ts';
@@ -32,6 +33,8 @@ export interface HistoryHarness {
   engineId: number;
   jpeg: Buffer;
   tokens: { admin: string; operator: string; operator2: string; nobody: string; limited: string };
+  /** The two operators' accounts (id and login name), to check who processed what. */
+  accounts: { operator: TestAccount; operator2: TestAccount };
   refs: {
     areaA: number;
     areaB: number;
@@ -101,8 +104,10 @@ export async function historyHarness(backend: Backend): Promise<HistoryHarness> 
   if (!job) throw new Error('job');
 
   const admin = await login(app, await createAccount(app, { roles: ['admin'] }));
-  const operator = await login(app, await createAccount(app, { roles: ['operator'] }));
-  const operator2 = await login(app, await createAccount(app, { roles: ['operator'] }));
+  const operatorAccount = await createAccount(app, { roles: ['operator'] });
+  const operator2Account = await createAccount(app, { roles: ['operator'] });
+  const operator = await login(app, operatorAccount);
+  const operator2 = await login(app, operator2Account);
   const nobody = await login(app, await createAccount(app, { roles: [] }));
   const limitedAccount = await createAccount(app, { roles: ['operator'] });
   await app.db.update(account).set({ allScenes: false }).where(eq(account.id, limitedAccount.id));
@@ -120,6 +125,7 @@ export async function historyHarness(backend: Backend): Promise<HistoryHarness> 
     engineId: created.row.id,
     jpeg,
     tokens: { admin, operator, operator2, nobody, limited },
+    accounts: { operator: operatorAccount, operator2: operator2Account },
     refs: {
       areaA,
       areaB,

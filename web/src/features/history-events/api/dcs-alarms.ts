@@ -1,5 +1,5 @@
 import {
-  type DcsAlarmDetail,
+  type DcsAlarmItem,
   type DcsAlarmListQuery,
   type DcsAlarmListResult,
   HISTORY_API,
@@ -23,15 +23,18 @@ export const dcsListQueryOptions = (query: DcsAlarmListQuery) =>
 /** POST dcsAlarm/list: { list, count, countCapped }. */
 export const useDcsList = (query: DcsAlarmListQuery) => useQuery(dcsListQueryOptions(query));
 
-/** GET dcsAlarm/{id}: the alarm with who processed it, when and the comment. */
+/** GET dcsAlarm/{id}: the alarm, with who processed it, when and the comment (on the row). */
 export const useDcsAlarm = (id: number | undefined) =>
   useQuery({
     queryKey: [...DCS_KEY, 'detail', id ?? 0],
-    queryFn: () => request<DcsAlarmDetail>(HISTORY_API.dcsDetail(id ?? 0), { silent: true }),
+    queryFn: () => request<DcsAlarmItem>(HISTORY_API.dcsDetail(id ?? 0), { silent: true }),
     enabled: id !== undefined && id > 0,
     retry: false,
   });
 
-/** POST dcsAlarm/deal (the toast shows the server message; 409 carries the current alarm). */
-export const dealDcsAlarm = (id: number, comment: string) =>
-  action<unknown>(HISTORY_API.dcsDeal, { body: { id, comment } });
+/**
+ * POST dcsAlarm/deal with the version the user saw (the toast shows the server message; 409
+ * carries the current alarm).
+ */
+export const dealDcsAlarm = (alarm: Pick<DcsAlarmItem, 'id' | 'version'>, comment: string) =>
+  action<DcsAlarmItem>(HISTORY_API.dcsDeal, { body: { id: alarm.id, comment, version: alarm.version } });

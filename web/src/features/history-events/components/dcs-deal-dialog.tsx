@@ -23,7 +23,7 @@ export function DcsDealDialog({ alarm, onClose }: { alarm: DcsAlarmItem; onClose
   async function submit() {
     setBusy(true);
     try {
-      await dealDcsAlarm(alarm.id, comment.trim());
+      await dealDcsAlarm(alarm, comment.trim());
       void client.invalidateQueries({ queryKey: DCS_KEY });
       onClose();
     } catch (error) {

@@ -1,5 +1,5 @@
 import type { DcsAlarmItem } from '@sentinel/contract';
-import { Descriptions, Modal, Spin } from 'antd';
+import { Descriptions, Modal } from 'antd';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';
 import { formatTime } from '../../../shared/utils/time.ts';
 import { useDcsAlarm } from '../api/dcs-alarms.ts';
@@ -10,8 +10,8 @@ import { DcsStateTag, LevelTag } from './dcs-table.tsx';
 export function DcsDetailDialog({ alarm, onClose }: { alarm: DcsAlarmItem; onClose: () => void }) {
   const { t } = useTranslation('historyEvents');
   const detail = useDcsAlarm(alarm.id);
+  // The list row is shown at once; the fetched detail replaces it (fresher if processed since).
   const row = detail.data ?? alarm;
-  const handling = detail.data?.handling;
   return (
     <Modal open title={t('dcsDetailTitle', { id: alarm.id })} onCancel={onClose} footer={null} width={720}>
       <Descriptions size="small" column={{ xs: 1, md: 2 }} bordered data-testid="dcs-detail">
@@ -29,16 +29,16 @@ export function DcsDetailDialog({ alarm, onClose }: { alarm: DcsAlarmItem; onClo
         <Descriptions.Item label={t('dcs.area')}>{row.areaName || '—'}</Descriptions.Item>
         <Descriptions.Item label={t('column.scene')}>{row.sceneName || '—'}</Descriptions.Item>
         <Descriptions.Item label={t('dcs.message')}>{row.message || '—'}</Descriptions.Item>
-        {detail.isPending ? (
-          <Descriptions.Item label={t('dcs.handler')}>
-            <Spin size="small" />
-          </Descriptions.Item>
-        ) : handling ? (
+        {row.alarmState !== 1 ? (
           <>
-            <Descriptions.Item label={t('dcs.handler')}>{handling.accountName}</Descriptions.Item>
-            <Descriptions.Item label={t('dcs.handleTime')}>{formatTime(handling.time)}</Descriptions.Item>
+            <Descriptions.Item label={t('dcs.handler')}>
+              <span data-testid="dcs-detail-handler">{row.handler || '—'}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('dcs.handleTime')}>
+              {row.handleTime ? formatTime(row.handleTime) : '—'}
+            </Descriptions.Item>
             <Descriptions.Item label={t('dcs.comment')} span={2}>
-              <span data-testid="dcs-detail-comment">{handling.comment || '—'}</span>
+              <span data-testid="dcs-detail-comment">{row.stateComments || '—'}</span>
             </Descriptions.Item>
           </>
         ) : null}

@@ -15,7 +15,10 @@ export function LevelTag({ priority }: { priority: number }) {
   return <Tag color={PRIORITY_COLORS[priority]}>{PRIORITY_LABELS[priority][lang]}</Tag>;
 }
 
-/** DCS alarm rows: time, tag, point, value + unit, limits, level, area, message, state, actions. */
+/**
+ * DCS alarm rows: time, tag, point, value + unit, limits, level, area, message, state, who
+ * processed it, actions.
+ */
 export function DcsTable({
   rows,
   loading,
@@ -47,6 +50,12 @@ export function DcsTable({
     { title: t('dcs.area'), dataIndex: 'areaName', responsive: ['lg'], render: (v: string) => v || '—' },
     { title: t('dcs.message'), dataIndex: 'message', responsive: ['lg'], render: (v: string) => v || '—' },
     { title: t('dcs.state'), dataIndex: 'alarmState', render: (v: number) => <DcsStateTag state={v} /> },
+    {
+      title: t('dcs.handler'),
+      dataIndex: 'handler',
+      responsive: ['lg'],
+      render: (v: string) => <span data-testid="dcs-handler">{v || '—'}</span>,
+    },
     {
       title: tc('actions'),
       key: 'actions',
