@@ -29,7 +29,10 @@ const engines = Number(args.engines);
 const total = Number(args.count);
 
 const database = args.pglite ? undefined : await createDatabase();
-const server = await startServer(database ? { DATABASE_URL: database.url } : {});
+const server = await startServer(database ? { DATABASE_URL: database.url } : {}).catch(async (error) => {
+  await database?.drop();
+  throw error;
+});
 try {
   const token = await adminToken(server);
   const keys = [];

@@ -48,7 +48,11 @@ if (args.pglite) {
   cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
 } else {
   const database = await createDatabase();
-  server = await startServer({ DATABASE_URL: database.url });
+  cleanup = () => database.drop();
+  server = await startServer({ DATABASE_URL: database.url }).catch(async (error) => {
+    await database.drop();
+    throw error;
+  });
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   await seedAlarms((text, params) => client.query(text, params), { count });

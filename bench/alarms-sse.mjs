@@ -31,8 +31,17 @@ const loadEngines = Number(args.load);
 
 const database = await createDatabase();
 const env = { DATABASE_URL: database.url, ...(args.redis ? { REDIS_URL: args['redis-url'] } : {}) };
-const a = await startServer(env);
-const b = args.redis ? await startServer(env) : a;
+const a = await startServer(env).catch(async (error) => {
+  await database.drop();
+  throw error;
+});
+const b = args.redis
+  ? await startServer(env).catch(async (error) => {
+      await a.stop();
+      await database.drop();
+      throw error;
+    })
+  : a;
 let stopLoad = false;
 const background = [];
 let stream;
