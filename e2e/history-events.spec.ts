@@ -158,9 +158,13 @@ describe('history events and DCS alarms', () => {
     await page.locator('.ant-message-notice', { hasText: 'Processed successfully' }).first().waitFor();
     await expect.poll(() => row.innerText()).toContain('Processed');
     expect(await page.getByTestId(`dcs-${ids.dcs}-deal`).count()).toBe(0);
+    // The table shows who processed it.
+    await expect.poll(() => row.getByTestId('dcs-handler').innerText()).toBe('admin');
 
     await page.getByTestId(`dcs-${ids.dcs}-view`).click();
     await expect.poll(() => page.getByTestId('dcs-detail-comment').innerText()).toBe('Cooling water opened');
+    expect(await page.getByTestId('dcs-detail-handler').innerText()).toBe('admin');
+    expect(await page.getByTestId('dcs-detail').innerText()).toContain('Processed at');
     await page.context().close();
   }, 120_000);
 
