@@ -2,11 +2,12 @@ import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { Readable } from 'node:stream';
 import { ALARM_IMAGES_MAX } from '@sentinel/contract';
-import { and, desc, ne, or, type SQL } from 'drizzle-orm';
+import { and, ne, or, type SQL } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import type { Db } from '../../db/client.ts';
 import { videoAlarm } from '../../db/schema/index.ts';
 import { MEDIA_URL_PREFIX, resolveMediaPath } from '../../platform/media.ts';
+import { NEWEST_FIRST } from './xlsx-writer.ts';
 
 export interface ZipEntry {
   /** Absolute path of the stored image. */
@@ -44,7 +45,7 @@ export async function alarmImageEntries(
     .select({ id: videoAlarm.id, original: videoAlarm.alarmImage, drawn: videoAlarm.alarmImageDraw })
     .from(videoAlarm)
     .where(and(where, or(ne(videoAlarm.alarmImage, ''), ne(videoAlarm.alarmImageDraw, ''))))
-    .orderBy(desc(videoAlarm.alarmTime), desc(videoAlarm.id))
+    .orderBy(...NEWEST_FIRST)
     .limit(max);
   const candidates = rows.flatMap((row) =>
     (['original', 'drawn'] as const).flatMap((kind) => {
