@@ -112,7 +112,8 @@ describe('event stream shutdown', () => {
     await app.close();
     await stream.ended;
     expect(stream.res.complete).toBe(true);
-  });
+    // building a fresh app (migrations on PGlite) inside the test is slow on a busy machine
+  }, 90_000);
 });
 
 describe.runIf(process.env.TEST_REDIS_URL)('event bus through Redis', () => {
