@@ -55,7 +55,8 @@ function checkRange(filters: AlarmExportBody) {
 export const alarmExportRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['exports'];
   const exports = createAlarmExports(app);
-  app.addHook('onClose', async () => exports.drain());
+  app.addHook('onReady', async () => exports.sweep());
+  app.addHook('onClose', async () => exports.stop());
 
   /** The stored file of a completed export, or 404 / 409. */
   async function exportFileOf(row: ExportFileRow | undefined): Promise<{ file: string; size: number }> {

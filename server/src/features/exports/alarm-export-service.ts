@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type AlarmExportBody, EXPORT_API, EXPORT_STATE, type Lang } from '@sentinel/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { exportFile } from '../../db/schema/index.ts';
 import { mediaRoot } from '../../platform/media.ts';
@@ -16,6 +16,8 @@ export type ExportFileRow = typeof exportFile.$inferSelect;
 export const EXPORT_SUBDIR = 'exports';
 /** Exports produced at once per process; more wait their turn (the row stays "generating"). */
 const CONCURRENT_EXPORTS = 2;
+/** A file still generating after this long belongs to a process that died. */
+const STALE_MS = 60 * 60_000;
 
 /** The alarm list's conditions (scene authority included) for export filters (no paging). */
 export function exportWhere(filters: AlarmExportBody, scenes: VisibleScenes) {
@@ -67,12 +69,12 @@ export interface ExportRequest {
 /**
  * Background alarm exports of one app instance: `start` records the export file (state 0) and
  * answers at once; the xlsx is written in the background, then the row is completed (state 1,
- * fileUrl) and `export.ready` goes to the owner, or marked failed (state 2). `drain` waits for
- * the exports under way (app shutdown, tests).
+ * fileUrl) and `export.ready` goes to the owner, or marked failed (state 2).
  */
 export function createAlarmExports(app: FastifyInstance) {
   const inFlight = new Set<Promise<void>>();
   const run = limiter(CONCURRENT_EXPORTS);
+  const shutdown = new AbortController();
 
   async function produce(row: ExportFileRow, request: ExportRequest): Promise<void> {
     const name = `${randomUUID()}.xlsx`;
@@ -87,6 +89,7 @@ export function createAlarmExports(app: FastifyInstance) {
         where: exportWhere(request.filters, request.scenes),
         lang: request.lang,
         timeZone: request.filters.timeZone,
+        signal: shutdown.signal,
       });
       await rename(partial, file);
       const fileUrl = EXPORT_API.filePrefix + name;
@@ -150,8 +153,21 @@ export function createAlarmExports(app: FastifyInstance) {
       inFlight.add(job);
       return row;
     },
-    async drain(): Promise<void> {
+    /** Server shutdown: exports under way stop at their next batch and are marked failed. */
+    async stop(): Promise<void> {
+      shutdown.abort();
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+    /**
+     * Marks failed the exports left generating by a process that died (kill -9, crash): none
+     * takes an hour (1,000,000 rows: about a minute).
+     */
+    async sweep(): Promise<void> {
+      const before = new Date(app.appConfig.now().getTime() - STALE_MS);
+      await app.db
+        .update(exportFile)
+        .set({ state: EXPORT_STATE.failed })
+        .where(and(eq(exportFile.state, EXPORT_STATE.generating), lt(exportFile.gmtCreate, before)));
     },
   };
 }

@@ -144,7 +144,15 @@ export async function drained(sheet: unknown): Promise<void> {
  */
 export async function writeAlarmWorkbook(
   db: Db,
-  options: { filename: string; where: SQL | undefined; lang: Lang; timeZone?: string; batchSize?: number },
+  options: {
+    filename: string;
+    where: SQL | undefined;
+    lang: Lang;
+    timeZone?: string;
+    batchSize?: number;
+    /** Stops between batches (server shutdown): the promise rejects. */
+    signal?: AbortSignal;
+  },
 ): Promise<number> {
   const { lang } = options;
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -160,6 +168,7 @@ export async function writeAlarmWorkbook(
   const no = YES_NO_LABELS.no[lang];
   let written = 0;
   for await (const rows of alarmBatches(db, options.where, options.batchSize)) {
+    options.signal?.throwIfAborted();
     for (const r of rows) {
       sheet
         .addRow([
