@@ -18,7 +18,6 @@ const featurePages = import.meta.glob<PageRegistry>('../features/*/pages.ts', {
 
 /** Pages that exist; every other tree node shows the shared "not available yet" page. */
 const PAGES: PageRegistry = {
-  alarmRule: () => import('../features/placeholder/pages/alarm-rule-page.tsx'),
   generalSceneManage: () => import('../features/placeholder/pages/empty-group-page.tsx'),
   jobSceneManage: () => import('../features/placeholder/pages/empty-group-page.tsx'),
   firstLoginChangePassword: () => import('../features/session/pages/first-login-page.tsx'),
