@@ -34,17 +34,20 @@ const DAY = 86_400_000;
 let server;
 let cleanup = async () => undefined;
 let sceneId;
+let databaseUrl;
 const seedStarted = performance.now();
 if (args.pglite) {
   // First start creates and seeds the embedded database; then the bench opens it directly.
   const dataDir = mkdtempSync(join(tmpdir(), 'sentinel-bench-'));
-  await (await startServer({}, { dataDir, keepDataDir: true })).stop();
+  const first = await startServer({}, { dataDir, keepDataDir: true });
+  await first.stop();
   const { PGlite } = await import('@electric-sql/pglite');
   const db = new PGlite(join(dataDir, 'pglite'));
   await seedAlarms((text, params) => db.query(text, params), { count });
   sceneId = (await db.query('SELECT scene_id FROM scene_camera ORDER BY id LIMIT 1')).rows[0].scene_id;
   await db.close();
   server = await startServer({}, { dataDir });
+  server.passwords = first.passwords; // printed by the first start only
   cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
 } else {
   const database = await createDatabase();
@@ -59,6 +62,7 @@ if (args.pglite) {
   sceneId = (await client.query('SELECT scene_id FROM scene_camera ORDER BY id LIMIT 1')).rows[0].scene_id;
   await client.end();
   cleanup = () => database.drop();
+  databaseUrl = database.url;
 }
 const seedSeconds = (performance.now() - seedStarted) / 1000;
 
@@ -124,7 +128,44 @@ try {
     const extra = sample.data?.count !== undefined ? ` (count ${sample.data.count})` : ` (${sample.data})`;
     console.log(`  ${name}: ${s.text}, ${Math.round(requests / run.seconds)} req/s${extra}`);
   }
+  if (databaseUrl) await sqlOnly(databaseUrl);
 } finally {
   await server.stop();
   await cleanup();
+}
+
+/**
+ * The database's share, one connection, no HTTP: the first page and the whole-table total as
+ * repo.ts asks for them (ORDER BY alarm_time, id on the index; SUM over alarm_rollup), median of 20.
+ */
+async function sqlOnly(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const statements = [
+    [
+      'first page',
+      'SELECT * FROM video_alarm ORDER BY alarm_time DESC NULLS LAST, id DESC NULLS LAST LIMIT 20',
+    ],
+    [
+      'page 100',
+      'SELECT * FROM video_alarm ORDER BY alarm_time DESC NULLS LAST, id DESC NULLS LAST LIMIT 20 OFFSET 1980',
+    ],
+    ['total (sum of alarm_rollup)', 'SELECT coalesce(sum(count), 0) FROM alarm_rollup'],
+    [
+      'session touch (UPDATE + commit)',
+      'UPDATE session SET last_seen_at = now() WHERE id = (SELECT min(id) FROM session)',
+    ],
+  ];
+  const rollupRows = (await client.query('SELECT count(*)::int AS n FROM alarm_rollup')).rows[0].n;
+  console.log(`  SQL alone (one connection; alarm_rollup has ${rollupRows} rows):`);
+  for (const [name, text] of statements) {
+    const ms = [];
+    for (let i = 0; i < 20; i++) {
+      const t = performance.now();
+      await client.query(text);
+      ms.push(performance.now() - t);
+    }
+    console.log(`    ${name}: ${summary(ms).text}`);
+  }
+  await client.end();
 }
