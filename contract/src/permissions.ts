@@ -72,6 +72,7 @@ export const OPERATOR_BUTTONS: string[] = [
   'dashboard:cancel',
   'historyAlarm:deal',
   'historyAlarm:cancel',
+  'historyAlarm:export',
   'dcsAlarm:deal',
 ];
 

@@ -216,7 +216,7 @@ describe.each(backends)('alarm xlsx export on %s', (backend) => {
     const zone = await exportAs(h.adminToken, { timeZone: 'Mars/Olympus' }, 'en');
     expect(zone.statusCode).toBe(400);
     expect(zone.body.data).toEqual({ fields: [{ field: 'timeZone', message: 'Invalid value' }] });
-    expect((await exportAs(h.operatorToken, {})).statusCode).toBe(403);
+    expect((await exportAs(h.viewerToken, {})).statusCode).toBe(403);
     expect((await h.call(EXPORT, {})).statusCode).toBe(401);
   });
 

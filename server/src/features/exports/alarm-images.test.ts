@@ -103,7 +103,7 @@ describe.each(backends)('alarm image zip on %s', (backend) => {
     expect(half.body.message).toBe('请选择开始时间和截止时间!');
     const bad = await h.call(IMAGES, { sceneId: 'x' }, { token: h.adminToken });
     expect(bad.statusCode).toBe(400);
-    expect((await h.call(IMAGES, {}, { token: h.operatorToken })).statusCode).toBe(403);
+    expect((await h.call(IMAGES, {}, { token: h.viewerToken })).statusCode).toBe(403);
     expect((await h.call(IMAGES, {})).statusCode).toBe(401);
   });
 });

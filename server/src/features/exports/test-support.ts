@@ -22,8 +22,8 @@ export interface ExportHarness {
   dataDir: string;
   admin: TestAccount;
   adminToken: string;
-  /** Operator role: no historyAlarm:export. */
-  operatorToken: string;
+  /** A role without historyAlarm:export. */
+  viewerToken: string;
   /** Holds historyAlarm:export through its own role; scene authority set with `limitTo`. */
   limited: TestAccount;
   limitedToken: string;
@@ -50,6 +50,9 @@ export async function exportHarness(backend: Backend): Promise<ExportHarness> {
   if (!exporter) throw new Error('role');
   await app.db.insert(roleButton).values({ roleId: exporter.id, code: 'historyAlarm:export' });
   const limited = await createAccount(app, { roles: [roleName] });
+  const viewerRole = `viewer${Math.random().toString(36).slice(2, 8)}`;
+  await app.db.insert(role).values({ name: viewerRole });
+  const viewer = await createAccount(app, { roles: [viewerRole] });
   const events: BusEvent[] = [];
   const unsubscribe = app.bus.subscribe((event) => events.push(event));
 
@@ -77,7 +80,7 @@ export async function exportHarness(backend: Backend): Promise<ExportHarness> {
     dataDir,
     admin,
     adminToken: await login(app, admin),
-    operatorToken: await login(app, await createAccount(app, { roles: ['operator'] })),
+    viewerToken: await login(app, viewer),
     limited,
     limitedToken: await login(app, limited),
     events,

@@ -173,7 +173,7 @@ describe.each(backends)('session on %s', (backend) => {
     const adminAccounts = body<string[]>(await get(API.roleSubResource('accounts'), admin)).data;
     expect(adminAccounts).toEqual([...(BUTTONS.accounts ?? [])].sort());
     const opAlarm = body<string[]>(await get(API.roleSubResource('historyAlarm'), operator)).data;
-    expect(opAlarm).toEqual(['historyAlarm:cancel', 'historyAlarm:deal']);
+    expect(opAlarm).toEqual(['historyAlarm:cancel', 'historyAlarm:deal', 'historyAlarm:export']);
     expect(body<string[]>(await get(API.roleSubResource('accounts'), operator)).data).toEqual([]);
     expect(body<string[]>(await get(API.roleSubResource('unknownRoute'), admin)).data).toEqual([]);
   });
