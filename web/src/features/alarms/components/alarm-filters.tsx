@@ -9,15 +9,15 @@ import {
 import { Button, DatePicker, Form, Select, Space, Tag, TreeSelect } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
-import { tr, useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { useAlgorithmOptions, useCameraOptions, usePlantTree, useSceneOptions } from '../api/pickers.ts';
 import {
   isHalfFilled,
   type PartialRange,
   presetRange,
   rangeToQuery,
   TIME_PRESETS,
-} from '../lib/time-presets.ts';
+} from '../../../shared/filters/time-presets.ts';
+import { tr, useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
+import { useAlgorithmOptions, useCameraOptions, usePlantTree, useSceneOptions } from '../api/pickers.ts';
 
 export type AlarmFilters = Omit<AlarmListQuery, 'page' | 'limit'>;
 

@@ -1,15 +1,15 @@
 import type { FalseAlarmListQuery } from '@sentinel/contract';
 import { Button, DatePicker, Form, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { tr, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { useAlgorithmOptions, useSceneOptions } from '../api/false-alarms.ts';
 import {
   isHalfFilled,
   type PartialRange,
   presetRange,
   rangeToQuery,
   TIME_PRESETS,
-} from '../lib/time-presets.ts';
+} from '../../../shared/filters/time-presets.ts';
+import { tr, useTranslation } from '../../../shared/i18n/i18n.ts';
+import { useAlgorithmOptions, useSceneOptions } from '../api/false-alarms.ts';
 
 export type FalseAlarmFilters = Omit<FalseAlarmListQuery, 'page' | 'limit'>;
 

@@ -8,8 +8,8 @@ import {
 } from '@sentinel/contract';
 import { Button, Form, Input, Select, Space, Tag, TreeSelect } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { type PartialRange, rangeToQuery } from '../../../shared/filters/time-presets.ts';
 import { useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { type PartialRange, rangeToQuery } from '../../alarms/lib/time-presets.ts';
 import { usePlantTree } from '../api/pickers.ts';
 import { TimeRangeField } from './time-range-field.tsx';
 

@@ -1,8 +1,8 @@
 import type { EventListQuery } from '@sentinel/contract';
 import { Button, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { type PartialRange, rangeToQuery } from '../../../shared/filters/time-presets.ts';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { type PartialRange, rangeToQuery } from '../../alarms/lib/time-presets.ts';
 import { useCameraOptions, useSceneOptions } from '../api/pickers.ts';
 import { TimeRangeField } from './time-range-field.tsx';
 

@@ -1,6 +1,11 @@
 import { DatePicker, Form } from 'antd';
+import {
+  isHalfFilled,
+  type PartialRange,
+  presetRange,
+  TIME_PRESETS,
+} from '../../../shared/filters/time-presets.ts';
 import { tr, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { isHalfFilled, type PartialRange, presetRange, TIME_PRESETS } from '../../alarms/lib/time-presets.ts';
 
 /**
  * The time range filter (form field `range`): presets today, this week, this month, last 30

@@ -1,14 +1,14 @@
 import { JOB_RUN_STATES, type JobRunListQuery } from '@sentinel/contract';
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { tr, useTranslation } from '../../../shared/i18n/i18n.ts';
 import {
   isHalfFilled,
   type PartialRange,
   presetRange,
   rangeToQuery,
   TIME_PRESETS,
-} from '../../alarms/lib/time-presets.ts';
+} from '../../../shared/filters/time-presets.ts';
+import { tr, useTranslation } from '../../../shared/i18n/i18n.ts';
 import { useSceneOptions } from '../api/job-runs.ts';
 
 export type JobRunFilters = Omit<JobRunListQuery, 'page' | 'limit'>;

@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 
-/** Time range presets of the history alarm filter. */
+/** Time range presets of the list filters (SPEC: today, this week, this month, last 30 days). */
 export const TIME_PRESETS = ['today', 'week', 'month', 'last30'] as const;
 export type TimePreset = (typeof TIME_PRESETS)[number];
 
