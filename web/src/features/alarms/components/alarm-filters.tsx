@@ -10,6 +10,12 @@ import { Button, DatePicker, Form, Select, Space, Tag, TreeSelect } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import {
+  useAlgorithmOptions,
+  useCameraOptions,
+  usePlantTree,
+  useSceneOptions,
+} from '../../../shared/filters/pickers.ts';
+import {
   isHalfFilled,
   type PartialRange,
   presetRange,
@@ -17,7 +23,6 @@ import {
   TIME_PRESETS,
 } from '../../../shared/filters/time-presets.ts';
 import { tr, useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { useAlgorithmOptions, useCameraOptions, usePlantTree, useSceneOptions } from '../api/pickers.ts';
 
 export type AlarmFilters = Omit<AlarmListQuery, 'page' | 'limit'>;
 

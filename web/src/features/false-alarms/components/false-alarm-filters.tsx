@@ -1,6 +1,7 @@
 import type { FalseAlarmListQuery } from '@sentinel/contract';
 import { Button, DatePicker, Form, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { useAlgorithmOptions, useSceneOptions } from '../../../shared/filters/pickers.ts';
 import {
   isHalfFilled,
   type PartialRange,
@@ -9,7 +10,6 @@ import {
   TIME_PRESETS,
 } from '../../../shared/filters/time-presets.ts';
 import { tr, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { useAlgorithmOptions, useSceneOptions } from '../api/false-alarms.ts';
 
 export type FalseAlarmFilters = Omit<FalseAlarmListQuery, 'page' | 'limit'>;
 

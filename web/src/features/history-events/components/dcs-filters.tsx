@@ -8,9 +8,9 @@ import {
 } from '@sentinel/contract';
 import { Button, Form, Input, Select, Space, Tag, TreeSelect } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { usePlantTree } from '../../../shared/filters/pickers.ts';
 import { type PartialRange, rangeToQuery } from '../../../shared/filters/time-presets.ts';
 import { useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { usePlantTree } from '../api/pickers.ts';
 import { TimeRangeField } from './time-range-field.tsx';
 
 export type DcsFilters = Omit<DcsAlarmListQuery, 'page' | 'limit'>;

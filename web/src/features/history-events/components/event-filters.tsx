@@ -1,9 +1,9 @@
 import type { EventListQuery } from '@sentinel/contract';
 import { Button, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { useCameraOptions, useSceneOptions } from '../../../shared/filters/pickers.ts';
 import { type PartialRange, rangeToQuery } from '../../../shared/filters/time-presets.ts';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { useCameraOptions, useSceneOptions } from '../api/pickers.ts';
 import { TimeRangeField } from './time-range-field.tsx';
 
 export type EventFilters = Omit<EventListQuery, 'page' | 'limit'>;

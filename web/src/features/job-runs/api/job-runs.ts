@@ -4,8 +4,6 @@ import {
   type JobRunListQuery,
   type JobRunListResult,
   type SafetyRate,
-  SCENE_API,
-  type SceneItem,
 } from '@sentinel/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from '../../../shared/request/request.ts';
@@ -37,13 +35,4 @@ export const useSafetyRate = (sceneId: number | null | undefined) =>
     queryFn: () => request<SafetyRate>(JOB_RUN_API.safetyRate(sceneId as number), { silent: true }),
     enabled: typeof sceneId === 'number',
     retry: false,
-  });
-
-/** Scene picker of the filters (failures leave it empty). */
-export const useSceneOptions = () =>
-  useQuery({
-    queryKey: [...JOB_RUNS_KEY, 'pickers', 'scenes'],
-    queryFn: () =>
-      request<SceneItem[]>(SCENE_API.listAll, { method: 'POST', body: {}, long: true, silent: true }),
-    staleTime: 60_000,
   });

@@ -1,6 +1,7 @@
 import { JOB_RUN_STATES, type JobRunListQuery } from '@sentinel/contract';
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { useSceneOptions } from '../../../shared/filters/pickers.ts';
 import {
   isHalfFilled,
   type PartialRange,
@@ -9,7 +10,6 @@ import {
   TIME_PRESETS,
 } from '../../../shared/filters/time-presets.ts';
 import { tr, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { useSceneOptions } from '../api/job-runs.ts';
 
 export type JobRunFilters = Omit<JobRunListQuery, 'page' | 'limit'>;
 

@@ -8,28 +8,31 @@ import {
   type SceneItem,
 } from '@sentinel/contract';
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '../request/request.ts';
 
 const STALE = 60_000;
 
-/** Filter pickers of the alarm screens (failures leave the picker empty). */
+/** Query key prefix of the list filter pickers (one cache for every screen that filters). */
+export const PICKERS_KEY = ['pickers'] as const;
+
+/** Options of the list filter pickers; a failure is silent and leaves the picker empty. */
 export const useAlgorithmOptions = () =>
   useQuery({
-    queryKey: ['alarms', 'pickers', 'algorithms'],
+    queryKey: [...PICKERS_KEY, 'algorithms'],
     queryFn: () => request<AlgorithmOption[]>(ALGORITHM_API.all, { silent: true }),
     staleTime: STALE,
   });
 
 export const usePlantTree = () =>
   useQuery({
-    queryKey: ['alarms', 'pickers', 'plantTree'],
+    queryKey: [...PICKERS_KEY, 'plantTree'],
     queryFn: () => request<PlantTreeNode[]>(DEVICE_API.plantTree, { silent: true }),
     staleTime: STALE,
   });
 
 export const useSceneOptions = () =>
   useQuery({
-    queryKey: ['alarms', 'pickers', 'scenes'],
+    queryKey: [...PICKERS_KEY, 'scenes'],
     queryFn: () =>
       request<SceneItem[]>(SCENE_API.listAll, { method: 'POST', body: {}, long: true, silent: true }),
     staleTime: STALE,
@@ -37,7 +40,7 @@ export const useSceneOptions = () =>
 
 export const useCameraOptions = () =>
   useQuery({
-    queryKey: ['alarms', 'pickers', 'cameras'],
+    queryKey: [...PICKERS_KEY, 'cameras'],
     queryFn: () =>
       request<CameraOption[]>(DEVICE_API.cameraListAll, { method: 'POST', body: {}, silent: true }),
     staleTime: STALE,
