@@ -140,6 +140,7 @@ try {
  */
 async function sqlOnly(url) {
   const client = new pg.Client({ connectionString: url });
+  client.on('error', () => undefined); // the database is dropped with FORCE at the end
   await client.connect();
   const statements = [
     [
@@ -153,7 +154,7 @@ async function sqlOnly(url) {
     ['total (sum of alarm_rollup)', 'SELECT coalesce(sum(count), 0) FROM alarm_rollup'],
     [
       'session touch (UPDATE + commit)',
-      'UPDATE session SET last_seen_at = now() WHERE id = (SELECT min(id) FROM session)',
+      'UPDATE session SET last_seen_at = now() WHERE token_hash = (SELECT min(token_hash) FROM session)',
     ],
   ];
   const rollupRows = (await client.query('SELECT count(*)::int AS n FROM alarm_rollup')).rows[0].n;
