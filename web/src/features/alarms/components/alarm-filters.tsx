@@ -1,28 +1,19 @@
-import {
-  type AlarmListQuery,
-  isPriorityCode,
-  type PlantTreeNode,
-  PRIORITY_CODES,
-  PRIORITY_COLORS,
-  PRIORITY_LABELS,
-} from '@sentinel/contract';
-import { Button, DatePicker, Form, Select, Space, Tag, TreeSelect } from 'antd';
+import type { AlarmListQuery } from '@sentinel/contract';
+import { Form, Select, TreeSelect } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
+import { FilterBar } from '../../../shared/filters/filter-bar.tsx';
 import {
-  useAlgorithmOptions,
-  useCameraOptions,
-  usePlantTree,
-  useSceneOptions,
-} from '../../../shared/filters/pickers.ts';
-import {
-  isHalfFilled,
-  type PartialRange,
-  presetRange,
-  rangeToQuery,
-  TIME_PRESETS,
-} from '../../../shared/filters/time-presets.ts';
-import { tr, useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
+  AlgorithmField,
+  CameraField,
+  PriorityField,
+  plantTreeOptions,
+  SceneField,
+} from '../../../shared/filters/picker-fields.tsx';
+import { usePlantTree } from '../../../shared/filters/pickers.ts';
+import { type PartialRange, rangeToQuery } from '../../../shared/filters/time-presets.ts';
+import { TimeRangeField } from '../../../shared/filters/time-range-field.tsx';
+import { useTranslation } from '../../../shared/i18n/i18n.ts';
 
 export type AlarmFilters = Omit<AlarmListQuery, 'page' | 'limit'>;
 
@@ -38,31 +29,18 @@ interface FilterValues {
   falsePositive?: boolean;
 }
 
-interface TreeOption {
-  value: number;
-  title: string;
-  children: TreeOption[];
-}
-const toTree = (nodes: PlantTreeNode[]): TreeOption[] =>
-  nodes.map((n) => ({ value: n.id, title: n.name, children: toTree(n.children ?? []) }));
-
 const wide = { minWidth: 160 };
 
 /** The history alarm filters (SPEC §3 list descriptions: level, type, time, area, plant, status, false positive). */
 export function AlarmFilterBar({ onSearch }: { onSearch: (filters: AlarmFilters) => void }) {
   const { t } = useTranslation('alarms');
-  const { t: tc } = useTranslation();
-  const lang = useLang();
   const [form] = Form.useForm<FilterValues>();
   const factoryId = Form.useWatch('factoryId', form);
-  const algorithms = useAlgorithmOptions();
   const tree = usePlantTree();
-  const scenes = useSceneOptions();
-  const cameras = useCameraOptions();
   const factories = (tree.data ?? []).filter((n) => n.kind === 'factory');
   const areaTree = useMemo(() => {
     const roots = (tree.data ?? []).filter((n) => !factoryId || n.id === factoryId);
-    return toTree(roots.flatMap((n) => (n.kind === 'factory' ? n.children : [n])));
+    return plantTreeOptions(roots.flatMap((n) => (n.kind === 'factory' ? n.children : [n])));
   }, [tree.data, factoryId]);
 
   function submit(values: FilterValues) {
@@ -75,61 +53,16 @@ export function AlarmFilterBar({ onSearch }: { onSearch: (filters: AlarmFilters)
   }
 
   return (
-    <Form<FilterValues>
+    <FilterBar
       form={form}
-      layout="inline"
       onFinish={submit}
-      style={{ rowGap: 8, marginBottom: 16 }}
-      data-testid="alarm-filters"
+      onReset={() => onSearch({})}
+      testId="alarm-filters"
+      searchTestId="alarm-search"
     >
-      <Form.Item
-        name="range"
-        rules={[
-          {
-            validator: (_, value: PartialRange) =>
-              isHalfFilled(value) ? Promise.reject(new Error(tr('time.rangeRequired'))) : Promise.resolve(),
-          },
-        ]}
-      >
-        <DatePicker.RangePicker
-          showTime
-          allowEmpty={[true, true]}
-          aria-label={t('filter.time')}
-          placeholder={[t('filter.start'), t('filter.end')]}
-          presets={TIME_PRESETS.map((preset) => ({
-            label: t(`preset.${preset}`),
-            value: () => presetRange(preset),
-          }))}
-          data-testid="alarm-filter-range"
-        />
-      </Form.Item>
-      <Form.Item name="priority">
-        <Select
-          allowClear
-          placeholder={t('filter.level')}
-          aria-label={t('filter.level')}
-          style={wide}
-          data-testid="alarm-filter-level"
-          options={[...PRIORITY_CODES]
-            .reverse()
-            .filter(isPriorityCode)
-            .map((code) => ({
-              value: code,
-              label: <Tag color={PRIORITY_COLORS[code]}>{PRIORITY_LABELS[code][lang]}</Tag>,
-              title: PRIORITY_LABELS[code][lang],
-            }))}
-        />
-      </Form.Item>
-      <Form.Item name="algorithmId">
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder={t('filter.type')}
-          aria-label={t('filter.type')}
-          style={wide}
-          options={(algorithms.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
-        />
-      </Form.Item>
+      <TimeRangeField testId="alarm-filter-range" />
+      <PriorityField label={t('filter.level')} testId="alarm-filter-level" />
+      <AlgorithmField label={t('filter.type')} />
       <Form.Item name="factoryId">
         <Select
           allowClear
@@ -152,26 +85,8 @@ export function AlarmFilterBar({ onSearch }: { onSearch: (filters: AlarmFilters)
           treeDefaultExpandAll
         />
       </Form.Item>
-      <Form.Item name="sceneId">
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder={t('filter.scene')}
-          aria-label={t('filter.scene')}
-          style={wide}
-          options={(scenes.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
-        />
-      </Form.Item>
-      <Form.Item name="cameraId">
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder={t('filter.camera')}
-          aria-label={t('filter.camera')}
-          style={wide}
-          options={(cameras.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-        />
-      </Form.Item>
+      <SceneField />
+      <CameraField />
       <Form.Item name="status">
         <Select
           allowClear
@@ -197,21 +112,6 @@ export function AlarmFilterBar({ onSearch }: { onSearch: (filters: AlarmFilters)
           ]}
         />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" data-testid="alarm-search">
-            {tc('search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              onSearch({});
-            }}
-          >
-            {tc('reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </FilterBar>
   );
 }

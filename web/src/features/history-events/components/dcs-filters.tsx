@@ -1,17 +1,12 @@
-import {
-  type DcsAlarmListQuery,
-  isPriorityCode,
-  type PlantTreeNode,
-  PRIORITY_CODES,
-  PRIORITY_COLORS,
-  PRIORITY_LABELS,
-} from '@sentinel/contract';
-import { Button, Form, Input, Select, Space, Tag, TreeSelect } from 'antd';
+import { type DcsAlarmListQuery, isPriorityCode } from '@sentinel/contract';
+import { Form, Input, Select, TreeSelect } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { FilterBar } from '../../../shared/filters/filter-bar.tsx';
+import { PriorityField, plantTreeOptions } from '../../../shared/filters/picker-fields.tsx';
 import { usePlantTree } from '../../../shared/filters/pickers.ts';
 import { type PartialRange, rangeToQuery } from '../../../shared/filters/time-presets.ts';
-import { useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { TimeRangeField } from './time-range-field.tsx';
+import { TimeRangeField } from '../../../shared/filters/time-range-field.tsx';
+import { useTranslation } from '../../../shared/i18n/i18n.ts';
 
 export type DcsFilters = Omit<DcsAlarmListQuery, 'page' | 'limit'>;
 
@@ -23,21 +18,11 @@ interface FilterValues {
   tag?: string;
 }
 
-interface TreeOption {
-  value: number;
-  title: string;
-  children: TreeOption[];
-}
-const toTree = (nodes: PlantTreeNode[]): TreeOption[] =>
-  nodes.map((n) => ({ value: n.id, title: n.name, children: toTree(n.children ?? []) }));
-
 const wide = { minWidth: 160 };
 
 /** Filters of the DCS alarms: time range, level, area, state and tag or point name. */
 export function DcsFilterBar({ onSearch }: { onSearch: (filters: DcsFilters) => void }) {
   const { t } = useTranslation('historyEvents');
-  const { t: tc } = useTranslation();
-  const lang = useLang();
   const [form] = Form.useForm<FilterValues>();
   const tree = usePlantTree();
 
@@ -52,27 +37,15 @@ export function DcsFilterBar({ onSearch }: { onSearch: (filters: DcsFilters) => 
   }
 
   return (
-    <Form<FilterValues>
+    <FilterBar
       form={form}
-      layout="inline"
       onFinish={submit}
-      style={{ rowGap: 8, marginBottom: 16 }}
-      data-testid="dcs-filters"
+      onReset={() => onSearch({})}
+      testId="dcs-filters"
+      searchTestId="dcs-search"
     >
       <TimeRangeField testId="dcs-filter-range" />
-      <Form.Item name="priority">
-        <Select
-          allowClear
-          placeholder={t('filter.level')}
-          aria-label={t('filter.level')}
-          style={wide}
-          options={[...PRIORITY_CODES].reverse().map((code) => ({
-            value: code,
-            label: <Tag color={PRIORITY_COLORS[code]}>{PRIORITY_LABELS[code][lang]}</Tag>,
-            title: PRIORITY_LABELS[code][lang],
-          }))}
-        />
-      </Form.Item>
+      <PriorityField label={t('filter.level')} />
       <Form.Item name="areaId">
         <TreeSelect
           allowClear
@@ -81,7 +54,7 @@ export function DcsFilterBar({ onSearch }: { onSearch: (filters: DcsFilters) => 
           placeholder={t('filter.area')}
           aria-label={t('filter.area')}
           style={wide}
-          treeData={toTree(tree.data ?? [])}
+          treeData={plantTreeOptions(tree.data ?? [])}
           treeDefaultExpandAll
         />
       </Form.Item>
@@ -108,21 +81,6 @@ export function DcsFilterBar({ onSearch }: { onSearch: (filters: DcsFilters) => 
           data-testid="dcs-filter-tag"
         />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" data-testid="dcs-search">
-            {tc('search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              onSearch({});
-            }}
-          >
-            {tc('reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </FilterBar>
   );
 }

@@ -1,15 +1,11 @@
 import { JOB_RUN_STATES, type JobRunListQuery } from '@sentinel/contract';
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import { Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useSceneOptions } from '../../../shared/filters/pickers.ts';
-import {
-  isHalfFilled,
-  type PartialRange,
-  presetRange,
-  rangeToQuery,
-  TIME_PRESETS,
-} from '../../../shared/filters/time-presets.ts';
-import { tr, useTranslation } from '../../../shared/i18n/i18n.ts';
+import { FilterBar } from '../../../shared/filters/filter-bar.tsx';
+import { SceneField } from '../../../shared/filters/picker-fields.tsx';
+import { type PartialRange, rangeToQuery } from '../../../shared/filters/time-presets.ts';
+import { TimeRangeField } from '../../../shared/filters/time-range-field.tsx';
+import { useTranslation } from '../../../shared/i18n/i18n.ts';
 
 export type JobRunFilters = Omit<JobRunListQuery, 'page' | 'limit'>;
 
@@ -21,15 +17,10 @@ interface FilterValues {
   jobNumber?: string;
 }
 
-const wide = { minWidth: 160 };
-
 /** History task filters: start time range (presets or custom), scene, state, detection, job number. */
 export function JobRunFilterBar({ onSearch }: { onSearch: (filters: JobRunFilters) => void }) {
   const { t } = useTranslation('jobRuns');
-  const { t: tc } = useTranslation();
-  const { t: ta } = useTranslation('alarms');
   const [form] = Form.useForm<FilterValues>();
-  const scenes = useSceneOptions();
 
   function submit(values: FilterValues) {
     const { range, jobNumber, ...rest } = values;
@@ -42,51 +33,21 @@ export function JobRunFilterBar({ onSearch }: { onSearch: (filters: JobRunFilter
   }
 
   return (
-    <Form<FilterValues>
+    <FilterBar
       form={form}
-      layout="inline"
       onFinish={submit}
-      style={{ rowGap: 8, marginBottom: 16 }}
-      data-testid="job-run-filters"
+      onReset={() => onSearch({})}
+      testId="job-run-filters"
+      searchTestId="job-run-search"
     >
-      <Form.Item
-        name="range"
-        rules={[
-          {
-            validator: (_, value: PartialRange) =>
-              isHalfFilled(value) ? Promise.reject(new Error(tr('time.rangeRequired'))) : Promise.resolve(),
-          },
-        ]}
-      >
-        <DatePicker.RangePicker
-          showTime
-          allowEmpty={[true, true]}
-          aria-label={t('filter.time')}
-          placeholder={[t('filter.start'), t('filter.end')]}
-          presets={TIME_PRESETS.map((preset) => ({
-            label: ta(`preset.${preset}`),
-            value: () => presetRange(preset),
-          }))}
-          data-testid="job-run-filter-range"
-        />
-      </Form.Item>
-      <Form.Item name="sceneId">
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder={t('filter.scene')}
-          aria-label={t('filter.scene')}
-          style={wide}
-          data-testid="job-run-filter-scene"
-          options={(scenes.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
-        />
-      </Form.Item>
+      <TimeRangeField testId="job-run-filter-range" label={t('filter.time')} />
+      <SceneField testId="job-run-filter-scene" />
       <Form.Item name="state">
         <Select
           allowClear
           placeholder={t('filter.state')}
           aria-label={t('filter.state')}
-          style={wide}
+          style={{ minWidth: 160 }}
           data-testid="job-run-filter-state"
           options={JOB_RUN_STATES.map((s) => ({ value: s, label: t(`state.${s}`) }))}
         />
@@ -111,21 +72,6 @@ export function JobRunFilterBar({ onSearch }: { onSearch: (filters: JobRunFilter
           data-testid="job-run-filter-number"
         />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" data-testid="job-run-search">
-            {tc('search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              onSearch({});
-            }}
-          >
-            {tc('reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </FilterBar>
   );
 }

@@ -1,18 +1,14 @@
 import { DatePicker, Form } from 'antd';
-import {
-  isHalfFilled,
-  type PartialRange,
-  presetRange,
-  TIME_PRESETS,
-} from '../../../shared/filters/time-presets.ts';
-import { tr, useTranslation } from '../../../shared/i18n/i18n.ts';
+import { tr, useTranslation } from '../i18n/i18n.ts';
+import { isHalfFilled, type PartialRange, presetRange, TIME_PRESETS } from './time-presets.ts';
 
 /**
  * The time range filter (form field `range`): presets today, this week, this month, last 30
  * days, or a custom range; a half-filled range is refused with '请选择开始时间和截止时间!'.
+ * `label` (the accessible name) defaults to "Time range".
  */
-export function TimeRangeField({ testId }: { testId: string }) {
-  const { t } = useTranslation('historyEvents');
+export function TimeRangeField({ testId, label }: { testId: string; label?: string }) {
+  const { t } = useTranslation();
   return (
     <Form.Item
       name="range"
@@ -26,10 +22,10 @@ export function TimeRangeField({ testId }: { testId: string }) {
       <DatePicker.RangePicker
         showTime
         allowEmpty={[true, true]}
-        aria-label={t('filter.time')}
+        aria-label={label ?? t('filter.time')}
         placeholder={[t('filter.start'), t('filter.end')]}
         presets={TIME_PRESETS.map((preset) => ({
-          label: t(`preset.${preset}`),
+          label: t(`filter.preset.${preset}`),
           value: () => presetRange(preset),
         }))}
         data-testid={testId}
