@@ -1,112 +1,66 @@
-import { ALARM_API, ALGORITHM_API, type AlarmDetail, type Envelope } from '@sentinel/contract';
-import type { Browser, Locator, Page } from 'playwright-core';
-import sharp from 'sharp';
+import { ALARM_API, type AlarmDetail } from '@sentinel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiChangePassword, apiLogin, NEW_PASSWORD } from './support/api.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
-import { expectPath, loginThroughForm, toastText } from './support/ui.ts';
+import {
+  panelItem as item,
+  openAlarmPanel as openPanel,
+  alarmPanel as panel,
+  waitPanelLive as waitLive,
+} from './support/alarm-panel.ts';
+import { createEngineKey, demoRefs, ingestAlarm, solidImage, uniqueEventId } from './support/alarms.ts';
+import { type Session, startSession } from './support/session.ts';
+import { toastText } from './support/ui.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let token = '';
+let session: Session;
 let engineKey = '';
 let algorithmId = 0;
 let image: Buffer;
-let eventSeq = 0;
 const BATCH_PATH = '/api/v2/backend/videoAlarmRecord/updateOrFilter';
 
-async function api<T>(path: string, init: RequestInit = {}): Promise<Envelope<T>> {
-  const res = await fetch(`${server.url}${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', lang: 'en', token },
-  });
-  return (await res.json()) as Envelope<T>;
-}
-
 /** An engine reports an alarm through the real ingest API (multipart with an image). */
-async function ingest(priority: number): Promise<number> {
-  eventSeq += 1;
-  const form = new FormData();
-  form.set('eventId', `e2e-panel-${Date.now()}-${eventSeq}`);
-  form.set('alarmTime', new Date().toISOString());
-  form.set('priority', String(priority));
-  form.set('cameraCode', 'CAM-001');
-  form.set('algorithmId', String(algorithmId));
-  form.set('image', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'alarm.jpg');
-  const res = await fetch(`${server.url}${ALARM_API.ingest}`, {
-    method: 'POST',
-    headers: { 'x-engine-key': engineKey, lang: 'en' },
-    body: form,
-  });
-  const body = (await res.json()) as Envelope<{ id: number }>;
-  if (body.status !== 0) throw new Error(`ingest failed: ${res.status} ${body.message}`);
-  return body.data.id;
+function ingest(priority: number): Promise<number> {
+  return ingestAlarm(
+    session.server.url,
+    engineKey,
+    {
+      eventId: uniqueEventId('e2e-panel'),
+      alarmTime: new Date().toISOString(),
+      priority,
+      cameraCode: 'CAM-001',
+      algorithmId,
+    },
+    { image },
+  );
 }
 
 /** Cancels every untreated demo alarm (batch API), so the panel shows only this test's alarms. */
 async function clearUntreated(): Promise<void> {
   for (let round = 0; round < 50; round += 1) {
-    const page = await api<{ list: Array<{ id: number }>; count: number }>(ALARM_API.list, {
+    const page = await session.api<{ list: Array<{ id: number }>; count: number }>(ALARM_API.list, {
       method: 'POST',
-      body: JSON.stringify({ page: 1, limit: 50, status: 'untreated' }),
+      body: { page: 1, limit: 50, status: 'untreated' },
     });
-    const ids = page.data.list.map((a) => a.id);
+    const ids = page.list.map((a) => a.id);
     if (ids.length === 0) return;
-    const done = await api(BATCH_PATH, { method: 'POST', body: JSON.stringify({ ids, action: 'cancel' }) });
+    const done = await session.api.envelope(BATCH_PATH, { method: 'POST', body: { ids, action: 'cancel' } });
     if (done.status !== 0) throw new Error(`batch cancel: ${done.message}`);
   }
   throw new Error('untreated alarms did not clear');
 }
 
-async function alarmState(id: number): Promise<AlarmDetail> {
-  const body = await api<AlarmDetail>(ALARM_API.detail(id));
-  return body.data;
-}
+const alarmState = (id: number) => session.api<AlarmDetail>(ALARM_API.detail(id));
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await apiChangePassword(server.url, 'admin', server.initialPasswords.admin ?? '', NEW_PASSWORD);
-  token = await apiLogin(server.url, 'admin', NEW_PASSWORD);
-  const engine = await api<{ key: string }>(ALARM_API.engines, {
-    method: 'POST',
-    body: JSON.stringify({ name: 'E2E panel engine' }),
-  });
-  if (engine.status !== 0) throw new Error(`engine: ${engine.message}`);
-  engineKey = engine.data.key;
-  const algorithms = await api<Array<{ id: number }>>(ALGORITHM_API.all);
-  algorithmId = algorithms.data[0]?.id ?? 0;
-  if (!algorithmId) throw new Error('no demo algorithm');
-  image = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0392b' } })
-    .jpeg()
-    .toBuffer();
+  session = await startSession();
+  engineKey = await createEngineKey(session.api, 'E2E panel engine');
+  ({ algorithmId } = await demoRefs(session.api));
+  image = await solidImage('#c0392b', { format: 'jpeg' });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await session?.stop();
 });
 
-async function loggedInPage(locale = 'en-US'): Promise<Page> {
-  const { page } = await newPage(browser, server.url, { locale });
-  await page.goto('/login');
-  await loginThroughForm(page, 'admin', NEW_PASSWORD);
-  await expectPath(page, '/dashboard');
-  return page;
-}
-
-const item = (page: Page, id: number): Locator => page.locator(`[data-testid="alarm-item"][data-id="${id}"]`);
-const panel = (page: Page) => page.getByTestId('alarm-panel');
-
-async function openPanel(page: Page) {
-  if ((await panel(page).count()) === 0) await page.getByTestId('alarm-panel-tab').click();
-  await panel(page).waitFor();
-}
-
-async function waitLive(page: Page) {
-  await expect.poll(() => page.getByTestId('alarm-connection').getAttribute('data-state')).toBe('connected');
-}
+const loggedInPage = (locale?: string) => session.loggedInPage(locale);
 
 describe('floating alarm panel', () => {
   it('shows alarms, receives a new one live, processes and cancels in place, closes when all are handled', async () => {

@@ -1,86 +1,44 @@
-import {
-  ALARM_API,
-  ALARM_RULE_API,
-  ALGORITHM_API,
-  type AlarmRule,
-  API,
-  type Envelope,
-} from '@sentinel/contract';
-import type { Browser, Locator, Page } from 'playwright-core';
-import sharp from 'sharp';
+import { ALARM_API, ALARM_RULE_API, type AlarmRule, API } from '@sentinel/contract';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiChangePassword, apiLogin, NEW_PASSWORD } from './support/api.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
-import { expectPath, loginThroughForm, toastText } from './support/ui.ts';
+import { openAlarmPanel, panelItem, waitPanelLive } from './support/alarm-panel.ts';
+import { createEngineKey, demoRefs, ingestAlarm, solidImage, uniqueEventId } from './support/alarms.ts';
+import { type Session, startSession } from './support/session.ts';
+import { expectPath, toastText } from './support/ui.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let token = '';
+let session: Session;
 let engineKey = '';
 let algorithmId = 0;
 let image: Buffer;
-let eventSeq = 0;
-
-async function api<T>(path: string, init: RequestInit = {}): Promise<Envelope<T>> {
-  const res = await fetch(`${server.url}${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', lang: 'en', token },
-  });
-  return (await res.json()) as Envelope<T>;
-}
 
 /** An engine reports an alarm through the real ingest API (multipart with an image). */
-async function ingest(priority: number): Promise<number> {
-  eventSeq += 1;
-  const form = new FormData();
-  form.set('eventId', `e2e-rules-${Date.now()}-${eventSeq}`);
-  form.set('alarmTime', new Date().toISOString());
-  form.set('priority', String(priority));
-  form.set('cameraCode', 'CAM-001');
-  form.set('algorithmId', String(algorithmId));
-  form.set('image', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'alarm.jpg');
-  const res = await fetch(`${server.url}${ALARM_API.ingest}`, {
-    method: 'POST',
-    headers: { 'x-engine-key': engineKey, lang: 'en' },
-    body: form,
-  });
-  const body = (await res.json()) as Envelope<{ id: number }>;
-  if (body.status !== 0) throw new Error(`ingest failed: ${res.status} ${body.message}`);
-  return body.data.id;
+function ingest(priority: number): Promise<number> {
+  return ingestAlarm(
+    session.server.url,
+    engineKey,
+    {
+      eventId: uniqueEventId('e2e-rules'),
+      alarmTime: new Date().toISOString(),
+      priority,
+      cameraCode: 'CAM-001',
+      algorithmId,
+    },
+    { image },
+  );
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await apiChangePassword(server.url, 'admin', server.initialPasswords.admin ?? '', NEW_PASSWORD);
-  token = await apiLogin(server.url, 'admin', NEW_PASSWORD);
-  const engine = await api<{ key: string }>(ALARM_API.engines, {
-    method: 'POST',
-    body: JSON.stringify({ name: 'E2E rules engine' }),
-  });
-  if (engine.status !== 0) throw new Error(`engine: ${engine.message}`);
-  engineKey = engine.data.key;
-  const algorithms = await api<Array<{ id: number }>>(ALGORITHM_API.all);
-  algorithmId = algorithms.data[0]?.id ?? 0;
-  if (!algorithmId) throw new Error('no demo algorithm');
-  image = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2980b9' } })
-    .jpeg()
-    .toBuffer();
+  session = await startSession();
+  engineKey = await createEngineKey(session.api, 'E2E rules engine');
+  ({ algorithmId } = await demoRefs(session.api));
+  image = await solidImage('#2980b9', { format: 'jpeg' });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await session?.stop();
 });
 
-async function loggedInPage(locale = 'en-US'): Promise<Page> {
-  const { page } = await newPage(browser, server.url, { locale });
-  await page.goto('/login');
-  await loginThroughForm(page, 'admin', NEW_PASSWORD);
-  await expectPath(page, '/dashboard');
-  return page;
-}
+const loggedInPage = (locale?: string) => session.loggedInPage(locale);
 
 async function openRulesFromUserMenu(page: Page) {
   await page.getByTestId('user-menu').click();
@@ -93,9 +51,8 @@ const radio = (page: Page, value: string): Locator => page.getByTestId(`frequenc
 const level = (page: Page, code: number): Locator => page.getByTestId(`priority-${code}`);
 
 async function savedRule(): Promise<AlarmRule> {
-  const me = await api<{ id: number }>(API.userInfo);
-  const body = await api<AlarmRule>(`${ALARM_RULE_API.rule}?userId=${me.data.id}&type=1`);
-  return body.data;
+  const me = await session.api<{ id: number }>(API.userInfo);
+  return session.api<AlarmRule>(`${ALARM_RULE_API.rule}?userId=${me.id}&type=1`);
 }
 
 describe('alarm rules page', () => {
@@ -141,43 +98,37 @@ describe('alarm rules page', () => {
     expect(await toastText(page)).toBe('Saved successfully');
     await expect.poll(async () => (await savedRule()).priorities).toEqual([120004]);
 
-    await page.getByTestId('alarm-panel-tab').click();
-    await page.getByTestId('alarm-panel').waitFor();
-    await expect
-      .poll(() => page.getByTestId('alarm-connection').getAttribute('data-state'))
-      .toBe('connected');
+    await openAlarmPanel(page);
+    await waitPanelLive(page);
     const general = await ingest(120002);
     const urgent = await ingest(120004);
-    const item = (id: number) => page.locator(`[data-testid="alarm-item"][data-id="${id}"]`);
+    const item = (id: number) => panelItem(page, id);
     // the urgent one (reported after the general one) arrives live; the general one did not
     await item(urgent).waitFor({ timeout: 10_000 });
     expect(await item(urgent).innerText()).toContain('Urgent');
     expect(await item(general).count()).toBe(0);
     // it is still in the alarm history
-    const list = await api<{ list: Array<{ id: number }> }>(ALARM_API.list, {
+    const list = await session.api<{ list: Array<{ id: number }> }>(ALARM_API.list, {
       method: 'POST',
-      body: JSON.stringify({ page: 1, limit: 10 }),
+      body: { page: 1, limit: 10 },
     });
-    expect(list.data.list.map((a) => a.id)).toContain(general);
+    expect(list.list.map((a) => a.id)).toContain(general);
     await page.context().close();
   });
 
   it('a threshold holds alarms back: the panel says how many', async () => {
-    const me = await api<{ id: number }>(API.userInfo);
-    const saved = await api<AlarmRule>(ALARM_RULE_API.rule, {
+    const me = await session.api<{ id: number }>(API.userInfo);
+    const saved = await session.api.envelope<AlarmRule>(ALARM_RULE_API.rule, {
       method: 'PUT',
-      body: JSON.stringify({ userId: me.data.id, type: 1, maxPerDay: 1 }),
+      body: { userId: me.id, type: 1, maxPerDay: 1 },
     });
     expect(saved.status).toBe(0);
     const page = await loggedInPage();
-    await page.getByTestId('alarm-panel-tab').click();
-    await page.getByTestId('alarm-panel').waitFor();
-    await expect
-      .poll(() => page.getByTestId('alarm-connection').getAttribute('data-state'))
-      .toBe('connected');
+    await openAlarmPanel(page);
+    await waitPanelLive(page);
     const first = await ingest(120003);
     const second = await ingest(120003);
-    const item = (id: number) => page.locator(`[data-testid="alarm-item"][data-id="${id}"]`);
+    const item = (id: number) => panelItem(page, id);
     await item(first).waitFor({ timeout: 10_000 });
     const note = page.getByTestId('alarm-held');
     await note.waitFor({ timeout: 10_000 });

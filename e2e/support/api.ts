@@ -40,3 +40,43 @@ export async function apiChangePassword(
   });
   if (changed.status !== 0) throw new Error(`password change failed: ${changed.message}`);
 }
+
+export interface ApiInit {
+  method?: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Calls as an engine (`x-engine-key`) instead of with the account's token. */
+  key?: string;
+}
+
+/** A JSON client for one server, signed in with `token`. */
+export interface ApiClient {
+  /** The answer's data; throws on an HTTP error or a negative envelope status. */
+  <T>(path: string, init?: ApiInit): Promise<T>;
+  /** The whole envelope, whatever its status (for tests that check it). */
+  envelope<T>(path: string, init?: ApiInit): Promise<Envelope<T>>;
+}
+
+export function apiClient(base: string, token: string): ApiClient {
+  const send = async <T>(path: string, init: ApiInit) => {
+    const res = await fetch(`${base}${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        lang: 'en',
+        ...(init.key ? { 'x-engine-key': init.key } : { token }),
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    return { res, envelope: (await res.json()) as Envelope<T> };
+  };
+  const data = async <T>(path: string, init: ApiInit = {}): Promise<T> => {
+    const { res, envelope } = await send<T>(path, init);
+    if (res.status !== 200 || envelope.status < 0)
+      throw new Error(`${path}: ${res.status} ${envelope.message}`);
+    return envelope.data;
+  };
+  return Object.assign(data, {
+    envelope: async <T>(path: string, init: ApiInit = {}) => (await send<T>(path, init)).envelope,
+  });
+}

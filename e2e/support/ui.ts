@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { TEST_CAPTCHA } from './server.ts';
 
@@ -21,4 +21,52 @@ export async function toastText(page: Page): Promise<string> {
   const toast = page.locator('.ant-message-notice').last();
   await toast.waitFor({ timeout: 10_000 });
   return (await toast.innerText()).trim();
+}
+
+/** Waits for a toast holding this text (earlier toasts may still be shown). */
+export async function waitForToast(page: Page, text: string, timeout = 15_000): Promise<void> {
+  await page.locator('.ant-message-notice', { hasText: text }).first().waitFor({ timeout });
+}
+
+/** Presses the primary button of the open confirmation dialog (Modal.confirm). */
+export async function confirmModal(page: Page): Promise<void> {
+  await page.locator('.ant-modal-confirm .ant-btn-primary').last().click();
+}
+
+/** Opens the select with this test id and picks the option with this title. */
+export async function pickOption(page: Page, testId: string, title: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.locator(`.ant-select-item-option[title="${title}"]`).click();
+}
+
+/** Opens the range picker with this test id and picks a preset ("Today", "Last 30 days"…). */
+export async function pickRangePreset(page: Page, testId: string, preset: string): Promise<void> {
+  await page.locator(`[data-testid="${testId}"]`).first().click();
+  await page.locator('.ant-picker-presets li', { hasText: preset }).click();
+  await page.keyboard.press('Escape');
+}
+
+/**
+ * A filter bar's range with only a start, then search: the bar shows `message`. Test ids follow
+ * `<prefix>-filter-range`, `<prefix>-search` and `<prefix>-filters`; `pageTestId` is clicked to
+ * close the picker.
+ */
+export async function expectHalfRangeRefused(
+  page: Page,
+  prefix: string,
+  pageTestId: string,
+  message: string,
+): Promise<void> {
+  const start = page.locator(`[data-testid="${prefix}-filter-range"]`).first();
+  await start.click();
+  await start.fill('2026-01-01 00:00:00');
+  await page.keyboard.press('Enter');
+  await page.getByTestId(pageTestId).click({ position: { x: 4, y: 4 } });
+  await page.getByTestId(`${prefix}-search`).click();
+  await expect.poll(() => page.getByTestId(`${prefix}-filters`).innerText()).toContain(message);
+}
+
+/** The natural width of an image element (0 until it has loaded). */
+export function naturalWidth(image: Locator): Promise<number> {
+  return image.evaluate((img) => (img as HTMLImageElement).naturalWidth);
 }

@@ -1,0 +1,53 @@
+import type { Browser, Page } from 'playwright-core';
+import { type ApiClient, apiChangePassword, apiClient, apiLogin, NEW_PASSWORD } from './api.ts';
+import { launchBrowser, newPage } from './browser.ts';
+import { type RunningServer, startServer } from './server.ts';
+import { expectPath, loginThroughForm } from './ui.ts';
+
+/** What most browser specs start with: the real server, a browser, and admin signed in by API. */
+export interface Session {
+  server: RunningServer;
+  browser: Browser;
+  /** admin's token (password already changed to NEW_PASSWORD). */
+  token: string;
+  api: ApiClient;
+  /** A new browser context signed in as admin through the login form, on the dashboard. */
+  loggedInPage(locale?: string): Promise<Page>;
+  stop(): Promise<void>;
+}
+
+/** Starts the server and the browser, replaces admin's initial password and logs in by API. */
+export async function startSession(): Promise<Session> {
+  const server = await startServer();
+  let browser: Browser | undefined;
+  try {
+    browser = await launchBrowser();
+    await apiChangePassword(server.url, 'admin', server.initialPasswords.admin ?? '', NEW_PASSWORD);
+    const token = await apiLogin(server.url, 'admin', NEW_PASSWORD);
+    const opened = browser;
+    return {
+      server,
+      browser: opened,
+      token,
+      api: apiClient(server.url, token),
+      loggedInPage: (locale = 'en-US') => loggedInPage(opened, server.url, locale),
+      async stop() {
+        await opened.close();
+        await server.stop();
+      },
+    };
+  } catch (error) {
+    await browser?.close();
+    await server.stop();
+    throw error;
+  }
+}
+
+/** Opens a new context and signs in as admin through the form (NEW_PASSWORD), on the dashboard. */
+export async function loggedInPage(browser: Browser, baseURL: string, locale = 'en-US'): Promise<Page> {
+  const { page } = await newPage(browser, baseURL, { locale });
+  await page.goto('/login');
+  await loginThroughForm(page, 'admin', NEW_PASSWORD);
+  await expectPath(page, '/dashboard');
+  return page;
+}
