@@ -1,86 +1,41 @@
 import { readFile } from 'node:fs/promises';
-import type { Envelope } from '@sentinel/contract';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiChangePassword, apiLogin, NEW_PASSWORD } from './support/api.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
-import { expectPath, loginThroughForm } from './support/ui.ts';
+import { createEngineKey, demoRefs, ingestAlarm, solidImage } from './support/alarms.ts';
+import { type Session, startSession } from './support/session.ts';
+import { pickOption, waitForToast as toast } from './support/ui.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
+let session: Session;
 const ingested: number[] = [];
 
-async function api<T>(path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { token, lang: 'en', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await res.json()) as Envelope<T>;
-  if (res.status !== 200 || envelope.status < 0)
-    throw new Error(`${path}: ${res.status} ${envelope.message}`);
-  return envelope.data;
-}
-
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await apiChangePassword(server.url, 'admin', server.initialPasswords.admin ?? '', NEW_PASSWORD);
-  token = await apiLogin(server.url, 'admin', NEW_PASSWORD);
-  const engine = await api<{ key: string }>('/api/v2/backend/engine', { name: 'e2e-exports' });
-  const cameras = await api<{ id: number }[]>('/api/v2/backend/camera/list/all', {});
-  const algorithms = await api<{ id: number }[]>('/api/v2/backend/algorithm/list/all');
-  const camera = cameras[0];
-  const algorithm = algorithms[0];
-  if (!camera || !algorithm) throw new Error('the demo plant has no camera or algorithm');
-  const image = await sharp({ create: { width: 96, height: 64, channels: 3, background: '#2980b9' } })
-    .png()
-    .toBuffer();
+  session = await startSession();
+  const key = await createEngineKey(session.api, 'e2e-exports');
+  const refs = await demoRefs(session.api);
+  const image = await solidImage('#2980b9', { width: 96, height: 64 });
   for (const [i, result] of ['E2E export one', 'E2E export two'].entries()) {
-    const form = new FormData();
     const fields = {
-      cameraId: String(camera.id),
-      algorithmId: String(algorithm.id),
+      cameraId: refs.cameraId,
+      algorithmId: refs.algorithmId,
       priority: '120004',
       eventId: `e2e-export-${i}`,
       alarmTime: new Date(Date.now() - i * 1000).toISOString(),
       alarmResult: result,
     };
-    for (const [name, value] of Object.entries(fields)) form.set(name, value);
-    form.set('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'image.png');
-    form.set('imageDraw', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'draw.png');
-    const res = await fetch(`${server.url}/api/v2/backend/ingest/videoAlarm`, {
-      method: 'POST',
-      headers: { 'x-engine-key': engine.key },
-      body: form,
-    });
-    const envelope = (await res.json()) as Envelope<{ id: number }>;
-    if (res.status !== 200) throw new Error(`ingest: ${res.status} ${envelope.message}`);
-    ingested.push(envelope.data.id);
+    ingested.push(await ingestAlarm(session.server.url, key, fields, { image, imageDraw: image }));
   }
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await session?.stop();
 });
 
 async function historyAlarms(locale: string): Promise<Page> {
-  const { page } = await newPage(browser, server.url, { locale });
-  await page.goto('/login');
-  await loginThroughForm(page, 'admin', NEW_PASSWORD);
-  await expectPath(page, '/dashboard');
+  const page = await session.loggedInPage(locale);
   await page.goto('/historyRecords/historyAlarm');
   await page.getByTestId('history-alarm-page').waitFor();
   return page;
-}
-
-async function toast(page: Page, text: string) {
-  await page.locator('.ant-message-notice', { hasText: text }).first().waitFor({ timeout: 15_000 });
 }
 
 async function readSheet(path: string): Promise<unknown[][]> {
@@ -96,8 +51,7 @@ async function readSheet(path: string): Promise<unknown[][]> {
 describe('alarm exports and the download center', () => {
   it('exports the filtered alarms, then downloads the xlsx from the download center', async () => {
     const page = await historyAlarms('en-US');
-    await page.getByTestId('alarm-filter-level').click();
-    await page.locator('.ant-select-item-option[title="Urgent"]').click();
+    await pickOption(page, 'alarm-filter-level', 'Urgent');
     await page.getByTestId('alarm-search').click();
     await page.getByTestId(`alarm-row-${ingested[0]}`).waitFor();
 
@@ -136,9 +90,9 @@ describe('alarm exports and the download center', () => {
       'Approver',
     ]);
     const body = rows.slice(1);
-    const { count } = await api<{ count: number }>('/api/v2/backend/videoAlarmRecord/list', {
-      priority: 120004,
-      limit: 10,
+    const { count } = await session.api<{ count: number }>('/api/v2/backend/videoAlarmRecord/list', {
+      method: 'POST',
+      body: { priority: 120004, limit: 10 },
     });
     expect(body.length).toBe(count);
     expect(body.slice(0, 2).map((r) => r[0])).toEqual(ingested);
@@ -155,8 +109,7 @@ describe('alarm exports and the download center', () => {
 
   it('downloads the alarm images as a zip, or says there are none (Chinese)', async () => {
     const page = await historyAlarms('zh-CN');
-    await page.getByTestId('alarm-filter-level').click();
-    await page.locator('.ant-select-item-option[title="紧急"]').click();
+    await pickOption(page, 'alarm-filter-level', '紧急');
     await page.getByTestId('alarm-search').click();
     await page.getByTestId(`alarm-row-${ingested[0]}`).waitFor();
     const [zip] = await Promise.all([

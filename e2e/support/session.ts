@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { type ApiClient, apiChangePassword, apiClient, apiLogin, NEW_PASSWORD } from './api.ts';
-import { launchBrowser, newPage } from './browser.ts';
+import { type ContextOptions, launchBrowser, newPage } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 import { expectPath, loginThroughForm } from './ui.ts';
 
@@ -11,8 +11,11 @@ export interface Session {
   /** admin's token (password already changed to NEW_PASSWORD). */
   token: string;
   api: ApiClient;
-  /** A new browser context signed in as admin through the login form, on the dashboard. */
-  loggedInPage(locale?: string): Promise<Page>;
+  /**
+   * A new browser context signed in as admin through the login form, on the dashboard; a string
+   * is the browser language (default en-US).
+   */
+  loggedInPage(options?: string | ContextOptions): Promise<Page>;
   stop(): Promise<void>;
 }
 
@@ -30,7 +33,7 @@ export async function startSession(): Promise<Session> {
       browser: opened,
       token,
       api: apiClient(server.url, token),
-      loggedInPage: (locale = 'en-US') => loggedInPage(opened, server.url, locale),
+      loggedInPage: (options) => loggedInPage(opened, server.url, options),
       async stop() {
         await opened.close();
         await server.stop();
@@ -44,8 +47,16 @@ export async function startSession(): Promise<Session> {
 }
 
 /** Opens a new context and signs in as admin through the form (NEW_PASSWORD), on the dashboard. */
-export async function loggedInPage(browser: Browser, baseURL: string, locale = 'en-US'): Promise<Page> {
-  const { page } = await newPage(browser, baseURL, { locale });
+export async function loggedInPage(
+  browser: Browser,
+  baseURL: string,
+  options: string | ContextOptions = {},
+): Promise<Page> {
+  const { page } = await newPage(
+    browser,
+    baseURL,
+    typeof options === 'string' ? { locale: options } : options,
+  );
   await page.goto('/login');
   await loginThroughForm(page, 'admin', NEW_PASSWORD);
   await expectPath(page, '/dashboard');
