@@ -1,82 +1,35 @@
-import type { Envelope } from '@sentinel/contract';
-import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiChangePassword, apiLogin, NEW_PASSWORD } from './support/api.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
-import { expectPath, loginThroughForm } from './support/ui.ts';
+import { type DemoRefs, demoRefs, postAlarm, solidImage, uniqueEventId } from './support/alarms.ts';
+import { type Session, startSession } from './support/session.ts';
+import { waitForToast } from './support/ui.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
-let refs: { cameraId: number; algorithmId: number };
+let session: Session;
+let refs: DemoRefs;
 let image: Buffer;
 
-async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      token,
-      lang: 'en',
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const envelope = (await res.json()) as Envelope<T>;
-  if (res.status !== 200 || envelope.status < 0)
-    throw new Error(`${path}: ${res.status} ${envelope.message}`);
-  return envelope.data;
-}
-
-let eventCounter = 0;
 /** Reports an alarm with this key as an engine would; answers the HTTP status and the alarm id. */
-async function ingest(key: string): Promise<{ status: number; id?: number }> {
-  const form = new FormData();
-  form.set('cameraId', String(refs.cameraId));
-  form.set('algorithmId', String(refs.algorithmId));
-  form.set('priority', '120002');
-  form.set('eventId', `e2e-engine-${Date.now()}-${eventCounter++}`);
-  form.set('alarmTime', new Date().toISOString());
-  form.set('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'image.png');
-  const res = await fetch(`${server.url}/api/v2/backend/ingest/videoAlarm`, {
-    method: 'POST',
-    headers: { 'x-engine-key': key },
-    body: form,
-  });
-  const envelope = (await res.json()) as Envelope<{ id: number } | null>;
-  return { status: res.status, id: envelope.data?.id };
+function ingest(key: string): Promise<{ status: number; id?: number }> {
+  const fields = {
+    cameraId: refs.cameraId,
+    algorithmId: refs.algorithmId,
+    priority: '120002',
+    eventId: uniqueEventId('e2e-engine'),
+    alarmTime: new Date().toISOString(),
+  };
+  return postAlarm(session.server.url, key, fields, { image });
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await apiChangePassword(server.url, 'admin', server.initialPasswords.admin ?? '', NEW_PASSWORD);
-  token = await apiLogin(server.url, 'admin', NEW_PASSWORD);
-  const cameras = await api<{ id: number }[]>('/api/v2/backend/camera/list/all', {
-    method: 'POST',
-    body: {},
-  });
-  const algorithms = await api<{ id: number }[]>('/api/v2/backend/algorithm/list/all');
-  if (!cameras[0] || !algorithms[0]) throw new Error('the demo plant has no camera or algorithm');
-  refs = { cameraId: cameras[0].id, algorithmId: algorithms[0].id };
-  image = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#16a085' } })
-    .png()
-    .toBuffer();
+  session = await startSession();
+  refs = await demoRefs(session.api);
+  image = await solidImage('#16a085');
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await session?.stop();
 });
 
-async function loggedInPage(locale = 'en-US'): Promise<Page> {
-  const { page } = await newPage(browser, server.url, { locale });
-  await page.goto('/login');
-  await loginThroughForm(page, 'admin', NEW_PASSWORD);
-  await expectPath(page, '/dashboard');
-  return page;
-}
+const loggedInPage = (locale?: string) => session.loggedInPage(locale);
 
 describe('engine API keys', () => {
   it('creates a key shown once, ingests with it, disables it (refused), deletes it', async () => {
@@ -141,7 +94,7 @@ describe('engine API keys', () => {
     await page.getByTestId(`engine-${id}-delete`).click();
     await page.locator('.ant-popconfirm', { hasText: 'Are you sure you want to delete?' }).waitFor();
     await page.getByTestId('engine-delete-confirm').click();
-    await page.locator('.ant-message-notice', { hasText: 'Deleted successfully!' }).first().waitFor();
+    await waitForToast(page, 'Deleted successfully!');
     await expect.poll(() => page.getByTestId(`engine-row-${id}`).count()).toBe(0);
     expect([401, 403]).toContain((await ingest(key)).status);
     await page.context().close();
