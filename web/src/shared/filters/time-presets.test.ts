@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { isHalfFilled, presetRange, rangeToQuery } from './time-presets.ts';
+import { definedFields, isHalfFilled, presetRange, rangeToQuery } from './time-presets.ts';
 
 const fmt = (d: dayjs.Dayjs) => d.format('YYYY-MM-DD HH:mm:ss');
 // Wednesday 2026-11-18 14:30
@@ -31,5 +31,14 @@ describe('time presets', () => {
     expect(rangeToQuery([now, null])).toEqual({});
     const q = rangeToQuery(presetRange('today', now));
     expect(q.startTime && dayjs(q.startTime).valueOf()).toBe(now.startOf('day').valueOf());
+  });
+  it('keeps the filled filter fields, 0 and false included', () => {
+    expect(
+      definedFields({ sceneId: 3, detection: 0, falsePositive: false, state: undefined, cameraId: null }),
+    ).toEqual({
+      sceneId: 3,
+      detection: 0,
+      falsePositive: false,
+    });
   });
 });

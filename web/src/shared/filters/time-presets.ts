@@ -36,3 +36,10 @@ export function rangeToQuery(range: PartialRange): { startTime?: string; endTime
   if (!range?.[0] || !range[1]) return {};
   return { startTime: range[0].toISOString(), endTime: range[1].toISOString() };
 }
+
+/** The fields of a filter form that hold a value (undefined and null left out; 0 and false kept). */
+export function definedFields<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(values).filter(([, value]) => value !== undefined && value !== null),
+  ) as Partial<T>;
+}

@@ -1,6 +1,5 @@
-import type { AlarmListQuery } from '@sentinel/contract';
+import type { AlarmListQuery, PriorityCode } from '@sentinel/contract';
 import { Form, Select, TreeSelect } from 'antd';
-import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { FilterBar } from '../../../shared/filters/filter-bar.tsx';
 import {
@@ -11,15 +10,15 @@ import {
   SceneField,
 } from '../../../shared/filters/picker-fields.tsx';
 import { usePlantTree } from '../../../shared/filters/pickers.ts';
-import { type PartialRange, rangeToQuery } from '../../../shared/filters/time-presets.ts';
+import { definedFields, type PartialRange, rangeToQuery } from '../../../shared/filters/time-presets.ts';
 import { TimeRangeField } from '../../../shared/filters/time-range-field.tsx';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';
 
 export type AlarmFilters = Omit<AlarmListQuery, 'page' | 'limit'>;
 
 interface FilterValues {
-  range?: [Dayjs | null, Dayjs | null] | null;
-  priority?: number;
+  range?: PartialRange;
+  priority?: PriorityCode;
   algorithmId?: number;
   factoryId?: number;
   areaId?: number;
@@ -45,10 +44,7 @@ export function AlarmFilterBar({ onSearch }: { onSearch: (filters: AlarmFilters)
 
   function submit(values: FilterValues) {
     const { range, ...rest } = values;
-    const filters: AlarmFilters = { ...rangeToQuery(range as PartialRange) };
-    for (const [key, value] of Object.entries(rest)) {
-      if (value !== undefined && value !== null) Object.assign(filters, { [key]: value });
-    }
+    const filters: AlarmFilters = { ...rangeToQuery(range), ...definedFields(rest) };
     onSearch(filters);
   }
 

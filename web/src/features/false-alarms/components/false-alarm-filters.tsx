@@ -1,6 +1,5 @@
 import type { FalseAlarmListQuery } from '@sentinel/contract';
 import { Form } from 'antd';
-import type { Dayjs } from 'dayjs';
 import { FilterBar } from '../../../shared/filters/filter-bar.tsx';
 import { AlgorithmField, SceneField } from '../../../shared/filters/picker-fields.tsx';
 import { type PartialRange, rangeToQuery } from '../../../shared/filters/time-presets.ts';
@@ -10,7 +9,7 @@ import { useTranslation } from '../../../shared/i18n/i18n.ts';
 export type FalseAlarmFilters = Omit<FalseAlarmListQuery, 'page' | 'limit'>;
 
 interface FilterValues {
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: PartialRange;
   algorithmId?: number;
   sceneId?: number;
 }
@@ -22,7 +21,7 @@ export function FalseAlarmFilterBar({ onSearch }: { onSearch: (filters: FalseAla
 
   function submit({ range, algorithmId, sceneId }: FilterValues) {
     onSearch({
-      ...rangeToQuery(range as PartialRange),
+      ...rangeToQuery(range),
       ...(algorithmId ? { algorithmId } : {}),
       ...(sceneId ? { sceneId } : {}),
     });

@@ -1,6 +1,5 @@
 import { type DcsAlarmListQuery, isPriorityCode } from '@sentinel/contract';
 import { Form, Input, Select, TreeSelect } from 'antd';
-import type { Dayjs } from 'dayjs';
 import { FilterBar } from '../../../shared/filters/filter-bar.tsx';
 import { PriorityField, plantTreeOptions } from '../../../shared/filters/picker-fields.tsx';
 import { usePlantTree } from '../../../shared/filters/pickers.ts';
@@ -11,7 +10,7 @@ import { useTranslation } from '../../../shared/i18n/i18n.ts';
 export type DcsFilters = Omit<DcsAlarmListQuery, 'page' | 'limit'>;
 
 interface FilterValues {
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: PartialRange;
   priority?: number;
   areaId?: number;
   alarmState?: number;
@@ -27,7 +26,7 @@ export function DcsFilterBar({ onSearch }: { onSearch: (filters: DcsFilters) => 
   const tree = usePlantTree();
 
   function submit(values: FilterValues) {
-    const filters: DcsFilters = { ...rangeToQuery(values.range as PartialRange) };
+    const filters: DcsFilters = { ...rangeToQuery(values.range) };
     if (values.priority !== undefined && isPriorityCode(values.priority)) filters.priority = values.priority;
     if (values.areaId) filters.areaId = values.areaId;
     if (values.alarmState) filters.alarmState = values.alarmState;

@@ -1,6 +1,5 @@
 import type { EventListQuery } from '@sentinel/contract';
 import { Form, Input } from 'antd';
-import type { Dayjs } from 'dayjs';
 import { FilterBar } from '../../../shared/filters/filter-bar.tsx';
 import { CameraField, SceneField } from '../../../shared/filters/picker-fields.tsx';
 import { type PartialRange, rangeToQuery } from '../../../shared/filters/time-presets.ts';
@@ -10,7 +9,7 @@ import { useTranslation } from '../../../shared/i18n/i18n.ts';
 export type EventFilters = Omit<EventListQuery, 'page' | 'limit'>;
 
 interface FilterValues {
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: PartialRange;
   sceneId?: number;
   cameraId?: number;
   eventName?: string;
@@ -22,7 +21,7 @@ export function EventFilterBar({ onSearch }: { onSearch: (filters: EventFilters)
   const [form] = Form.useForm<FilterValues>();
 
   function submit(values: FilterValues) {
-    const filters: EventFilters = { ...rangeToQuery(values.range as PartialRange) };
+    const filters: EventFilters = { ...rangeToQuery(values.range) };
     if (values.sceneId) filters.sceneId = values.sceneId;
     if (values.cameraId) filters.cameraId = values.cameraId;
     const name = values.eventName?.trim();

@@ -1,16 +1,15 @@
 import { JOB_RUN_STATES, type JobRunListQuery } from '@sentinel/contract';
 import { Form, Input, Select } from 'antd';
-import type { Dayjs } from 'dayjs';
 import { FilterBar } from '../../../shared/filters/filter-bar.tsx';
 import { SceneField } from '../../../shared/filters/picker-fields.tsx';
-import { type PartialRange, rangeToQuery } from '../../../shared/filters/time-presets.ts';
+import { definedFields, type PartialRange, rangeToQuery } from '../../../shared/filters/time-presets.ts';
 import { TimeRangeField } from '../../../shared/filters/time-range-field.tsx';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';
 
 export type JobRunFilters = Omit<JobRunListQuery, 'page' | 'limit'>;
 
 interface FilterValues {
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: PartialRange;
   sceneId?: number;
   state?: number;
   detection?: number;
@@ -24,11 +23,8 @@ export function JobRunFilterBar({ onSearch }: { onSearch: (filters: JobRunFilter
 
   function submit(values: FilterValues) {
     const { range, jobNumber, ...rest } = values;
-    const filters: JobRunFilters = { ...rangeToQuery(range as PartialRange) };
+    const filters: JobRunFilters = { ...rangeToQuery(range), ...definedFields(rest) };
     if (jobNumber?.trim()) filters.jobNumber = jobNumber.trim();
-    for (const [key, value] of Object.entries(rest)) {
-      if (value !== undefined && value !== null) Object.assign(filters, { [key]: value });
-    }
     onSearch(filters);
   }
 
