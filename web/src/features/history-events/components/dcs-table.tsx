@@ -1,6 +1,7 @@
 import { type DcsAlarmItem, isPriorityCode, PRIORITY_COLORS, PRIORITY_LABELS } from '@sentinel/contract';
-import { Button, Empty, Space, Table, type TableColumnsType, type TablePaginationConfig, Tag } from 'antd';
+import { Button, Space, type TableColumnsType, type TablePaginationConfig, Tag } from 'antd';
 import { useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
+import { ListTable } from '../../../shared/ui/list-table.tsx';
 import { formatTime } from '../../../shared/utils/time.ts';
 import { limitsText, valueText } from '../lib/dcs-format.ts';
 
@@ -75,17 +76,12 @@ export function DcsTable({
     },
   ];
   return (
-    <Table<DcsAlarmItem>
-      rowKey="id"
-      size="middle"
+    <ListTable<DcsAlarmItem>
+      testId="dcs"
       columns={columns}
       dataSource={rows}
       loading={loading}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: <Empty description={tc('noData')} data-testid="dcs-empty" /> }}
       pagination={pagination}
-      onRow={(row) => ({ 'data-testid': `dcs-row-${row.id}` }) as React.HTMLAttributes<HTMLElement>}
-      data-testid="dcs-table"
     />
   );
 }

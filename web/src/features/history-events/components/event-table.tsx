@@ -1,7 +1,8 @@
 import type { EventItem } from '@sentinel/contract';
-import { Button, Empty, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import { Button, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';
 import { ImageThumb } from '../../../shared/ui/image-viewer/index.ts';
+import { ListTable } from '../../../shared/ui/list-table.tsx';
 import { formatTime } from '../../../shared/utils/time.ts';
 
 /** Event rows: thumbnail, name, time, scene, camera, job, details. */
@@ -52,17 +53,12 @@ export function EventTable({
     },
   ];
   return (
-    <Table<EventItem>
-      rowKey="id"
-      size="middle"
+    <ListTable<EventItem>
+      testId="event"
       columns={columns}
       dataSource={rows}
       loading={loading}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: <Empty description={tc('noData')} data-testid="event-empty" /> }}
       pagination={pagination}
-      onRow={(row) => ({ 'data-testid': `event-row-${row.id}` }) as React.HTMLAttributes<HTMLElement>}
-      data-testid="event-table"
     />
   );
 }

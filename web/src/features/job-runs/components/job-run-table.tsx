@@ -1,7 +1,8 @@
 import type { JobRunItem } from '@sentinel/contract';
 import type { TablePaginationConfig } from 'antd';
-import { Button, Empty, Table, type TableColumnsType } from 'antd';
+import { Button, type TableColumnsType } from 'antd';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { ListTable } from '../../../shared/ui/list-table.tsx';
 import { formatTime } from '../../../shared/utils/time.ts';
 import { durationMinutes, splitMinutes } from '../lib/duration.ts';
 import { DetectionTag, RunStateTag } from './run-tags.tsx';
@@ -66,23 +67,13 @@ export function JobRunTable({
     },
   ];
   return (
-    <Table<JobRunItem>
-      rowKey="id"
-      size="middle"
+    <ListTable<JobRunItem>
+      testId="job-run"
       columns={columns}
       dataSource={rows}
       loading={loading}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: <Empty description={tc('noData')} data-testid="job-run-empty" /> }}
       pagination={pagination}
-      onRow={(row) =>
-        ({
-          'data-testid': `job-run-row-${row.id}`,
-          onClick: () => onOpen(row.id),
-          style: { cursor: 'pointer' },
-        }) as React.HTMLAttributes<HTMLElement>
-      }
-      data-testid="job-run-table"
+      onRowClick={(row) => onOpen(row.id)}
     />
   );
 }
