@@ -1,73 +1,28 @@
 import {
   ALGORITHM_API,
-  type BindableCamera,
-  DEVICE_API,
-  type Envelope,
-  type ListResult,
   SCENE_CAMERA_API,
   type SceneCameraAlgorithmOption,
   type SceneCameraScene,
 } from '@sentinel/contract';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiChangePassword, apiLogin, NEW_PASSWORD } from './support/api.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
-import { expectPath, loginThroughForm, toastText } from './support/ui.ts';
+import { cameraToBind } from './support/scene-cameras.ts';
+import { type Session, startSession } from './support/session.ts';
+import { toastText } from './support/ui.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
-
-async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', lang: 'en', token },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const envelope = (await res.json()) as Envelope<T>;
-  if (envelope.status !== 0) throw new Error(`${path}: ${envelope.message}`);
-  return envelope.data;
-}
+let session: Session;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await apiChangePassword(server.url, 'admin', server.initialPasswords.admin ?? '', NEW_PASSWORD);
-  token = await apiLogin(server.url, 'admin', NEW_PASSWORD);
+  session = await startSession();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await session?.stop();
 });
-
-const bindableCameras = async (sceneId: number) =>
-  (
-    await api<ListResult<BindableCamera>>(SCENE_CAMERA_API.bindable, {
-      method: 'POST',
-      body: { page: 1, limit: 10, sceneId, keyword: '' },
-    })
-  ).list;
-
-/** When the demo has no free camera: one through the devices API. */
-async function addCamera(sceneId: number): Promise<BindableCamera> {
-  const type = await api<{ id: number }>(DEVICE_API.cameraType, {
-    method: 'POST',
-    body: { brand: '海康威视', model: 'DS-2CD-E2E', type: '枪机' },
-  });
-  await api(DEVICE_API.camera, {
-    method: 'POST',
-    body: { name: '装车台摄像机', code: 'CAM-E2E-1', cameraTypeId: type.id, ip: '10.20.0.9', videoPort: 554 },
-  });
-  const [camera] = await bindableCameras(sceneId);
-  if (!camera) throw new Error('no camera to bind');
-  return camera;
-}
 
 /** When the demo has no algorithm: one through the algorithms API. */
 async function addAlgorithm(): Promise<SceneCameraAlgorithmOption> {
-  await api(ALGORITHM_API.create, {
+  await session.api(ALGORITHM_API.create, {
     method: 'POST',
     body: {
       name: '安全帽检测',
@@ -77,18 +32,12 @@ async function addAlgorithm(): Promise<SceneCameraAlgorithmOption> {
       defaultLevel: 120002,
     },
   });
-  const [algorithm] = await api<SceneCameraAlgorithmOption[]>(SCENE_CAMERA_API.algorithms);
+  const [algorithm] = await session.api<SceneCameraAlgorithmOption[]>(SCENE_CAMERA_API.algorithms);
   if (!algorithm) throw new Error('no algorithm');
   return algorithm;
 }
 
-async function chinesePage(): Promise<Page> {
-  const { page } = await newPage(browser, server.url, { locale: 'zh-CN' });
-  await page.goto('/login');
-  await loginThroughForm(page, 'admin', NEW_PASSWORD);
-  await expectPath(page, '/dashboard');
-  return page;
-}
+const chinesePage = () => session.loggedInPage('zh-CN');
 
 const row = (page: Page, text: string) =>
   page.locator(
@@ -109,12 +58,18 @@ async function confirmOk(page: Page, question: string) {
 describe('cameras in scenes', () => {
   it('binds a camera, adds an algorithm with a drawn zone, disables and unbinds it — in Chinese', async () => {
     // A demo general scene, a camera not yet bound to it, and an algorithm of the catalogue.
-    const scenes = await api<SceneCameraScene[]>(`${SCENE_CAMERA_API.scenes}?kind=general`);
+    const scenes = await session.api<SceneCameraScene[]>(`${SCENE_CAMERA_API.scenes}?kind=general`);
     const scene = scenes[0];
     if (!scene) throw new Error('the demo has no general scene');
-    const camera = (await bindableCameras(scene.id))[0] ?? (await addCamera(scene.id));
+    const camera = await cameraToBind(session.api, scene.id, {
+      model: 'DS-2CD-E2E',
+      name: '装车台摄像机',
+      code: 'CAM-E2E-1',
+      ip: '10.20.0.9',
+    });
     const algorithm =
-      (await api<SceneCameraAlgorithmOption[]>(SCENE_CAMERA_API.algorithms))[0] ?? (await addAlgorithm());
+      (await session.api<SceneCameraAlgorithmOption[]>(SCENE_CAMERA_API.algorithms))[0] ??
+      (await addAlgorithm());
 
     const page = await chinesePage();
     const manage = `/sceneManagement/cameraManagement?sceneId=${scene.id}`;

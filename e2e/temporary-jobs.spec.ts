@@ -1,92 +1,39 @@
 import {
-  type BindableCamera,
-  DEVICE_API,
-  type Envelope,
   type ListResult,
   SCENE_API,
   SCENE_CAMERA_API,
   type SceneCameraScene,
   type SceneItem,
 } from '@sentinel/contract';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiChangePassword, apiLogin, NEW_PASSWORD } from './support/api.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
-import { expectPath, loginThroughForm } from './support/ui.ts';
+import { cameraToBind } from './support/scene-cameras.ts';
+import { type Session, startSession } from './support/session.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
-
-async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', lang: 'en', token },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const envelope = (await res.json()) as Envelope<T>;
-  if (envelope.status !== 0) throw new Error(`${path}: ${envelope.message}`);
-  return envelope.data;
-}
+let session: Session;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await apiChangePassword(server.url, 'admin', server.initialPasswords.admin ?? '', NEW_PASSWORD);
-  token = await apiLogin(server.url, 'admin', NEW_PASSWORD);
+  session = await startSession();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await session?.stop();
 });
 
-const bindableCameras = async (sceneId: number) =>
-  (
-    await api<ListResult<BindableCamera>>(SCENE_CAMERA_API.bindable, {
-      method: 'POST',
-      body: { page: 1, limit: 10, sceneId, keyword: '' },
-    })
-  ).list;
-
-/** When every demo camera is already bound to the scene: one more through the devices API. */
-async function addCamera(sceneId: number): Promise<BindableCamera> {
-  const type = await api<{ id: number }>(DEVICE_API.cameraType, {
-    method: 'POST',
-    body: { brand: '海康威视', model: 'DS-2CD-TJ', type: '枪机' },
-  });
-  await api(DEVICE_API.camera, {
-    method: 'POST',
-    body: {
-      name: '检修平台摄像机',
-      code: 'CAM-TJ-1',
-      cameraTypeId: type.id,
-      ip: '10.20.0.19',
-      videoPort: 554,
-    },
-  });
-  const [camera] = await bindableCameras(sceneId);
-  if (!camera) throw new Error('no camera to bind');
-  return camera;
-}
-
-async function englishPage(): Promise<Page> {
-  const { page } = await newPage(browser, server.url, { locale: 'en-US' });
-  await page.goto('/login');
-  await loginThroughForm(page, 'admin', NEW_PASSWORD);
-  await expectPath(page, '/dashboard');
-  return page;
-}
+const englishPage = () => session.loggedInPage('en-US');
 
 describe('temporary jobs', () => {
   it('binds a camera to the demo temporary job scene and sees it in the temporary job details', async () => {
-    const temporary = await api<SceneCameraScene[]>(`${SCENE_CAMERA_API.scenes}?kind=temporary`);
+    const temporary = await session.api<SceneCameraScene[]>(`${SCENE_CAMERA_API.scenes}?kind=temporary`);
     const scene = temporary[0];
     if (!scene) throw new Error('the demo has no temporary job scene');
-    const general = (await api<SceneCameraScene[]>(`${SCENE_CAMERA_API.scenes}?kind=general`))[0];
-    const camera = (await bindableCameras(scene.id))[0] ?? (await addCamera(scene.id));
-    const { list } = await api<ListResult<SceneItem>>(SCENE_API.list, {
+    const general = (await session.api<SceneCameraScene[]>(`${SCENE_CAMERA_API.scenes}?kind=general`))[0];
+    const camera = await cameraToBind(session.api, scene.id, {
+      model: 'DS-2CD-TJ',
+      name: '检修平台摄像机',
+      code: 'CAM-TJ-1',
+      ip: '10.20.0.19',
+    });
+    const { list } = await session.api<ListResult<SceneItem>>(SCENE_API.list, {
       method: 'POST',
       body: { page: 1, limit: 50, kind: 'temporary' },
     });
