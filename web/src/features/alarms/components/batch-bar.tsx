@@ -1,9 +1,13 @@
-import { ALARM_COMMENT_MAX, type AlarmBatchResult } from '@sentinel/contract';
+import type { AlarmBatchResult } from '@sentinel/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Input, List, Modal, Space, Tag, Typography } from 'antd';
+import { Button, List, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { patchCachedAlarm, refreshAlarms } from '../../../shared/ui/alarm-detail-dialog/index.ts';
+import {
+  AlarmCommentInput,
+  patchCachedAlarm,
+  refreshAlarms,
+} from '../../../shared/ui/alarm-detail-dialog/index.ts';
 import { confirmDialog } from '../../../shared/ui/feedback.ts';
 import { batchAlarms } from '../api/alarm-batch.ts';
 
@@ -81,16 +85,7 @@ export function BatchBar({
         onCancel={() => setDealing(false)}
         onOk={() => run('deal', comment.trim())}
       >
-        <Input.TextArea
-          autoFocus
-          rows={4}
-          maxLength={ALARM_COMMENT_MAX}
-          showCount
-          value={comment}
-          onChange={(e) => setComment(e.target.value)}
-          placeholder={tc('alarm.commentPlaceholder')}
-          aria-label={tc('alarm.commentPlaceholder')}
-        />
+        <AlarmCommentInput value={comment} onChange={setComment} />
       </Modal>
       <Modal
         open={outcomes !== null}

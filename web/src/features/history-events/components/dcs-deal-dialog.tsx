@@ -1,9 +1,10 @@
-import { ALARM_COMMENT_MAX, type DcsAlarmItem } from '@sentinel/contract';
+import type { DcsAlarmItem } from '@sentinel/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, type ButtonProps, Descriptions, Input, Modal } from 'antd';
+import { Alert, type ButtonProps, Descriptions, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';
 import { RequestError } from '../../../shared/request/errors.ts';
+import { AlarmCommentInput } from '../../../shared/ui/alarm-detail-dialog/index.ts';
 import { DCS_KEY, dealDcsAlarm } from '../api/dcs-alarms.ts';
 import { limitsText, valueText } from '../lib/dcs-format.ts';
 
@@ -56,17 +57,7 @@ export function DcsDealDialog({ alarm, onClose }: { alarm: DcsAlarmItem; onClose
         </Descriptions.Item>
       </Descriptions>
       {stale ? <Alert type="warning" showIcon title={t('stale')} style={{ marginBottom: 12 }} /> : null}
-      <Input.TextArea
-        autoFocus
-        value={comment}
-        onChange={(e) => setComment(e.target.value)}
-        maxLength={ALARM_COMMENT_MAX}
-        showCount
-        rows={4}
-        placeholder={tc('alarm.commentPlaceholder')}
-        aria-label={tc('alarm.commentPlaceholder')}
-        data-testid="dcs-deal-comment"
-      />
+      <AlarmCommentInput value={comment} onChange={setComment} testId="dcs-deal-comment" />
     </Modal>
   );
 }

@@ -1,11 +1,12 @@
-import { ALARM_COMMENT_MAX, type AlarmItem } from '@sentinel/contract';
+import type { AlarmItem } from '@sentinel/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, type ButtonProps, Input, Modal, Space } from 'antd';
+import { Alert, Button, type ButtonProps, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useButtons } from '../../permission/use-buttons.ts';
 import { confirmDialog } from '../feedback.ts';
 import { conflictAlarm, patchCachedAlarm, refreshAlarms, runAlarmAction } from './alarm-api.ts';
+import { AlarmCommentInput } from './alarm-comment-input.tsx';
 import { type AlarmActionKind, type AlarmDialogMode, alarmActions } from './alarm-rules.ts';
 import { rememberApproved } from './session-approved.ts';
 
@@ -120,17 +121,7 @@ export function AlarmActionButtons({
         {stale ? (
           <Alert type="warning" showIcon title={t('alarm.stale')} style={{ marginBottom: 12 }} />
         ) : null}
-        <Input.TextArea
-          autoFocus
-          value={comment}
-          onChange={(e) => setComment(e.target.value)}
-          maxLength={ALARM_COMMENT_MAX}
-          showCount
-          rows={4}
-          placeholder={t('alarm.commentPlaceholder')}
-          aria-label={t('alarm.commentPlaceholder')}
-          data-testid="alarm-deal-comment"
-        />
+        <AlarmCommentInput value={comment} onChange={setComment} testId="alarm-deal-comment" />
       </Modal>
     </>
   );
