@@ -1,103 +1,56 @@
-import type { Envelope } from '@sentinel/contract';
-import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
+import { HISTORY_API } from '@sentinel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiChangePassword, apiLogin, NEW_PASSWORD } from './support/api.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
-import { expectPath, loginThroughForm } from './support/ui.ts';
+import { createEngineKey, demoRefs, ingestEvent, solidImage } from './support/alarms.ts';
+import { type Session, startSession } from './support/session.ts';
+import { expectHalfRangeRefused, naturalWidth, pickRangePreset, waitForToast } from './support/ui.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
-let engineKey: string;
+let session: Session;
 const ids = { event: 0, dcs: 0, dcsZh: 0 };
 const EVENT_NAME = 'E2E forklift entered';
 
-async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      token,
-      lang: 'en',
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const envelope = (await res.json()) as Envelope<T>;
-  if (res.status !== 200 || envelope.status < 0)
-    throw new Error(`${path}: ${res.status} ${envelope.message}`);
-  return envelope.data;
-}
-
-/** Reports as an engine would: `ingest/event` (multipart with a real JPEG) or `ingest/dcsAlarm` (JSON). */
-async function ingest(path: string, body: FormData | object): Promise<number> {
-  const json = !(body instanceof FormData);
-  const res = await fetch(`${server.url}/api/v2/backend/ingest/${path}`, {
-    method: 'POST',
-    headers: { 'x-engine-key': engineKey, ...(json ? { 'content-type': 'application/json' } : {}) },
-    body: json ? JSON.stringify(body) : body,
-  });
-  const envelope = (await res.json()) as Envelope<{ id: number }>;
-  if (res.status !== 200) throw new Error(`ingest ${path}: ${res.status} ${envelope.message}`);
-  return envelope.data.id;
-}
-
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await apiChangePassword(server.url, 'admin', server.initialPasswords.admin ?? '', NEW_PASSWORD);
-  token = await apiLogin(server.url, 'admin', NEW_PASSWORD);
-  engineKey = (
-    await api<{ key: string }>('/api/v2/backend/engine', { method: 'POST', body: { name: 'e2e-history' } })
-  ).key;
-  const cameras = await api<{ id: number }[]>('/api/v2/backend/camera/list/all', {
-    method: 'POST',
-    body: {},
-  });
-  const camera = cameras[0];
-  if (!camera) throw new Error('the demo plant has no camera');
-  const image = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#2e86c1' } })
-    .jpeg()
-    .toBuffer();
-  const form = new FormData();
-  form.set('eventId', 'e2e-event-1');
-  form.set('eventName', EVENT_NAME);
-  form.set('cameraId', String(camera.id));
-  form.set('eventTime', new Date().toISOString());
-  form.set('image', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'event.jpg');
-  ids.event = await ingest('event', form);
+  session = await startSession();
+  const { api } = session;
+  const key = await createEngineKey(api, 'e2e-history');
+  const { cameraId } = await demoRefs(api);
+  const image = await solidImage('#2e86c1', { width: 320, height: 180, format: 'jpeg' });
+  ids.event = await ingestEvent(
+    session.server.url,
+    key,
+    { eventId: 'e2e-event-1', eventName: EVENT_NAME, cameraId, eventTime: new Date().toISOString() },
+    image,
+  );
+  // DCS alarms are JSON, reported with the engine's key.
+  const dcs = (body: object) =>
+    api<{ id: number }>(HISTORY_API.ingestDcsAlarm, { method: 'POST', key, body });
   const now = Date.now();
-  ids.dcsZh = await ingest('dcsAlarm', {
-    eventId: 'e2e-dcs-2',
-    tag: 'PI-4201.PV',
-    value: 0.95,
-    priority: 120004,
-    message: 'E2E 空压机压力高',
-    alarmTime: new Date(now - 1000).toISOString(),
-  });
-  ids.dcs = await ingest('dcsAlarm', {
-    eventId: 'e2e-dcs-1',
-    tag: 'TI-1101.PV',
-    value: 103.5,
-    priority: 120003,
-    message: 'E2E collector main too hot',
-    alarmTime: new Date(now).toISOString(),
-  });
+  ids.dcsZh = (
+    await dcs({
+      eventId: 'e2e-dcs-2',
+      tag: 'PI-4201.PV',
+      value: 0.95,
+      priority: 120004,
+      message: 'E2E 空压机压力高',
+      alarmTime: new Date(now - 1000).toISOString(),
+    })
+  ).id;
+  ids.dcs = (
+    await dcs({
+      eventId: 'e2e-dcs-1',
+      tag: 'TI-1101.PV',
+      value: 103.5,
+      priority: 120003,
+      message: 'E2E collector main too hot',
+      alarmTime: new Date(now).toISOString(),
+    })
+  ).id;
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await session?.stop();
 });
 
-async function loggedInPage(locale = 'en-US'): Promise<Page> {
-  const { page } = await newPage(browser, server.url, { locale });
-  await page.goto('/login');
-  await loginThroughForm(page, 'admin', NEW_PASSWORD);
-  await expectPath(page, '/dashboard');
-  return page;
-}
+const loggedInPage = (locale?: string) => session.loggedInPage(locale);
 
 describe('history events and DCS alarms', () => {
   it('lists an ingested event with its thumbnail and opens the image viewer (English)', async () => {
@@ -107,14 +60,10 @@ describe('history events and DCS alarms', () => {
     const row = page.getByTestId(`event-row-${ids.event}`);
     await row.waitFor();
     expect(await row.innerText()).toContain(EVENT_NAME);
-    await expect
-      .poll(() => row.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth))
-      .toBeGreaterThan(0);
+    await expect.poll(() => naturalWidth(row.locator('img'))).toBeGreaterThan(0);
 
     // Filter by name with the "Last 30 days" preset: only this event is left.
-    await page.locator('[data-testid="event-filter-range"]').first().click();
-    await page.locator('.ant-picker-presets li', { hasText: 'Last 30 days' }).click();
-    await page.keyboard.press('Escape');
+    await pickRangePreset(page, 'event-filter-range', 'Last 30 days');
     await page.getByTestId('event-filter-name').fill('forklift');
     await page.getByTestId('event-search').click();
     await expect.poll(() => page.locator('[data-testid^="event-row-"]').count()).toBe(1);
@@ -126,7 +75,7 @@ describe('history events and DCS alarms', () => {
     await detail.waitFor();
     expect(await detail.innerText()).toContain(EVENT_NAME);
     const image = detail.getByTestId('image-viewer-image').locator('img');
-    await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(320);
+    await expect.poll(() => naturalWidth(image)).toBe(320);
     await image.click();
     await page.locator('.ant-image-preview-img').waitFor();
     await page.keyboard.press('Escape');
@@ -155,7 +104,7 @@ describe('history events and DCS alarms', () => {
     await page.getByTestId(`dcs-${ids.dcs}-deal`).click();
     await page.getByTestId('dcs-deal-comment').fill('Cooling water opened');
     await page.getByTestId('dcs-deal-ok').click();
-    await page.locator('.ant-message-notice', { hasText: 'Processed successfully' }).first().waitFor();
+    await waitForToast(page, 'Processed successfully');
     await expect.poll(() => row.innerText()).toContain('Processed');
     expect(await page.getByTestId(`dcs-${ids.dcs}-deal`).count()).toBe(0);
     // The table shows who processed it.
@@ -182,15 +131,7 @@ describe('history events and DCS alarms', () => {
     await page.locator('.ant-modal-footer button', { hasText: '取' }).last().click();
 
     // A half-filled custom range is refused with the SPEC message.
-    const start = page.locator('[data-testid="dcs-filter-range"]').first();
-    await start.click();
-    await start.fill('2026-01-01 00:00:00');
-    await page.keyboard.press('Enter');
-    await page.getByTestId('dcs-alarm-page').click({ position: { x: 4, y: 4 } });
-    await page.getByTestId('dcs-search').click();
-    await expect
-      .poll(() => page.getByTestId('dcs-filters').innerText())
-      .toContain('请选择开始时间和截止时间!');
+    await expectHalfRangeRefused(page, 'dcs', 'dcs-alarm-page', '请选择开始时间和截止时间!');
     await page.context().close();
   }, 120_000);
 });
