@@ -1,22 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiChangePassword, NEW_PASSWORD } from './support/api.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
-import { expectPath, loginThroughForm, toastText } from './support/ui.ts';
+import { type Session, startSession } from './support/session.ts';
+import { toastText } from './support/ui.ts';
 
-let server: RunningServer;
-let browser: Browser;
+let session: Session;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await apiChangePassword(server.url, 'admin', server.initialPasswords.admin ?? '', NEW_PASSWORD);
+  session = await startSession();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await session?.stop();
 });
 
 /** A real 16×16 PNG (blue square). */
@@ -31,13 +25,7 @@ const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_
 const CODE = 'CAM-E2E-01';
 const NAME = '罐区南门 E2E';
 
-async function loggedInPage(): Promise<Page> {
-  const { page } = await newPage(browser, server.url);
-  await page.goto('/login');
-  await loginThroughForm(page, 'admin', NEW_PASSWORD);
-  await expectPath(page, '/dashboard');
-  return page;
-}
+const loggedInPage = () => session.loggedInPage();
 
 /**
  * Opens an antd Select / TreeSelect and picks the option with this text (typing to filter first),

@@ -1,32 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiChangePassword, NEW_PASSWORD } from './support/api.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
-import { expectPath, loginThroughForm, toastText } from './support/ui.ts';
+import { newPage } from './support/browser.ts';
+import { type Session, startSession } from './support/session.ts';
+import { toastText } from './support/ui.ts';
 
-let server: RunningServer;
-let browser: Browser;
+let session: Session;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await apiChangePassword(server.url, 'admin', server.initialPasswords.admin ?? '', NEW_PASSWORD);
+  session = await startSession();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await session?.stop();
 });
 
-async function loggedInPage(): Promise<Page> {
-  const { page } = await newPage(browser, server.url);
-  await page.goto('/login');
-  await loginThroughForm(page, 'admin', NEW_PASSWORD);
-  await expectPath(page, '/dashboard');
-  return page;
-}
+const loggedInPage = () => session.loggedInPage();
 
 const treeNode = (page: Page, name: string) => page.getByTestId(`tree-node-${name}`);
 const formOk = (page: Page) => page.getByTestId('node-form-ok');
@@ -157,7 +146,7 @@ describe('plant tree and colliery info', () => {
     expect(await form.getByLabel('Unit name').inputValue()).toBe('东方煤化集团');
 
     // Before anyone logs in (a fresh browser), the login page shows the new logo.
-    const fresh = await newPage(browser, server.url);
+    const fresh = await newPage(session.browser, session.server.url);
     await fresh.page.goto('/login');
     const loginLogo = fresh.page.locator('img').first();
     await expect.poll(() => loginLogo.getAttribute('src')).toMatch(/\/collieryInfo\/logo\?v=/);

@@ -1,32 +1,19 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiChangePassword, NEW_PASSWORD } from './support/api.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
-import { expectPath, loginThroughForm } from './support/ui.ts';
+import { type Session, startSession } from './support/session.ts';
 
-let server: RunningServer;
-let browser: Browser;
+let session: Session;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await apiChangePassword(server.url, 'admin', server.initialPasswords.admin ?? '', NEW_PASSWORD);
+  session = await startSession();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await session?.stop();
 });
 
 /** A Chinese browser: the whole console reads in Chinese. */
-async function loggedInPage(): Promise<Page> {
-  const { page } = await newPage(browser, server.url, { locale: 'zh-CN' });
-  await page.goto('/login');
-  await loginThroughForm(page, 'admin', NEW_PASSWORD);
-  await expectPath(page, '/dashboard');
-  return page;
-}
+const loggedInPage = () => session.loggedInPage('zh-CN');
 
 /** The machine is shared: give the UI time. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
