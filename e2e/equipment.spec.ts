@@ -1,13 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiChangePassword, NEW_PASSWORD } from './support/api.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
-import { expectPath, loginThroughForm, toastText } from './support/ui.ts';
+import { type Session, startSession } from './support/session.ts';
+import { toastText } from './support/ui.ts';
 
-let server: RunningServer;
-let browser: Browser;
+let session: Session;
 
 /** A real SMTP server for the mail test, on 127.0.0.1 with a random port. */
 const received: Array<{ to: string[]; user: string }> = [];
@@ -35,24 +32,15 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const address = smtp.server.address();
   smtpPort = typeof address === 'object' && address ? address.port : 0;
-  server = await startServer();
-  browser = await launchBrowser();
-  await apiChangePassword(server.url, 'admin', server.initialPasswords.admin ?? '', NEW_PASSWORD);
+  session = await startSession();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await session?.stop();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-async function loggedInPage(): Promise<Page> {
-  const { page } = await newPage(browser, server.url);
-  await page.goto('/login');
-  await loginThroughForm(page, 'admin', NEW_PASSWORD);
-  await expectPath(page, '/dashboard');
-  return page;
-}
+const loggedInPage = () => session.loggedInPage();
 
 /** Opens an antd Select and picks the option with this text. */
 async function pick(page: Page, trigger: ReturnType<Page['locator']>, text: string) {

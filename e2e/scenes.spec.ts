@@ -1,31 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiChangePassword, NEW_PASSWORD } from './support/api.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
-import { expectPath, loginThroughForm, toastText } from './support/ui.ts';
+import { type Session, startSession } from './support/session.ts';
+import { toastText } from './support/ui.ts';
 
-let server: RunningServer;
-let browser: Browser;
+let session: Session;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await apiChangePassword(server.url, 'admin', server.initialPasswords.admin ?? '', NEW_PASSWORD);
+  session = await startSession();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await session?.stop();
 });
 
-async function loggedInPage(locale?: string): Promise<Page> {
-  const { page } = await newPage(browser, server.url, locale ? { locale } : {});
-  await page.goto('/login');
-  await loginThroughForm(page, 'admin', NEW_PASSWORD);
-  await expectPath(page, '/dashboard');
-  return page;
-}
+const loggedInPage = (locale?: string) => session.loggedInPage(locale);
 
 async function expectToast(page: Page, text: string | RegExp): Promise<void> {
   await expect.poll(() => toastText(page), { timeout: 10_000 }).toMatch(text);
