@@ -13,14 +13,18 @@ export type VisibleScenes = 'all' | number[];
 
 export async function visibleScenes(
   db: Db,
-  user: Pick<SessionUser, 'accountId' | 'isAdmin'>,
+  user: Pick<SessionUser, 'accountId' | 'isAdmin'> & { allScenes?: boolean },
 ): Promise<VisibleScenes> {
   if (user.isAdmin) return 'all';
-  const [row] = await db
-    .select({ allScenes: account.allScenes })
-    .from(account)
-    .where(eq(account.id, user.accountId));
-  if (!row || row.allScenes) return 'all';
+  let allScenes = user.allScenes;
+  if (allScenes === undefined) {
+    const [row] = await db
+      .select({ allScenes: account.allScenes })
+      .from(account)
+      .where(eq(account.id, user.accountId));
+    allScenes = row ? row.allScenes : false;
+  }
+  if (allScenes) return 'all';
   const grants = await db
     .select({ sceneId: accountScene.sceneId })
     .from(accountScene)

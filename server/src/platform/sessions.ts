@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ADMIN_ROLE, flattenMenuTree } from '@sentinel/contract';
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { account, accountRole, menu, role, roleButton, roleMenu, session } from '../db/schema/index.ts';
 import type { SessionUser } from './types.ts';
@@ -40,6 +41,13 @@ export async function createSession(
   return token;
 }
 
+/**
+ * How stale a session's last-seen time may get before a request writes it again. Touching on every
+ * request cost a write and a commit per call (bench/README.md); idle expiry is two hours, so a
+ * minute of slack does not matter.
+ */
+export const SESSION_TOUCH_MS = 60_000;
+
 /** The account of a live session (not revoked, within idle and absolute expiry), touching it. */
 export async function resolveSession(
   db: Db,
@@ -49,19 +57,21 @@ export async function resolveSession(
   if (!token || token.length > 128) return null;
   const tokenHash = hashToken(token);
   const idleLimit = new Date(times.now.getTime() - times.idleMs);
+  const live = and(
+    eq(session.tokenHash, tokenHash),
+    isNull(session.revokedAt),
+    gt(session.expiresAt, times.now),
+    gt(session.lastSeenAt, idleLimit),
+  );
   const [row] = await db
-    .update(session)
-    .set({ lastSeenAt: times.now })
-    .where(
-      and(
-        eq(session.tokenHash, tokenHash),
-        isNull(session.revokedAt),
-        gt(session.expiresAt, times.now),
-        gt(session.lastSeenAt, idleLimit),
-      ),
-    )
-    .returning({ accountId: session.accountId });
-  return row ? { accountId: row.accountId, tokenHash } : null;
+    .select({ accountId: session.accountId, lastSeenAt: session.lastSeenAt })
+    .from(session)
+    .where(live);
+  if (!row) return null;
+  if (times.now.getTime() - row.lastSeenAt.getTime() >= SESSION_TOUCH_MS) {
+    await db.update(session).set({ lastSeenAt: times.now }).where(live);
+  }
+  return { accountId: row.accountId, tokenHash };
 }
 
 export async function revokeSession(db: Db, tokenHash: string, now: Date): Promise<void> {
@@ -78,32 +88,31 @@ export async function revokeAllSessions(db: Db, accountId: number, now: Date): P
     .where(and(eq(session.accountId, accountId), isNull(session.revokedAt)));
 }
 
-/** Role names and granted codes (menus + buttons) of an account. */
+/** Role names and granted codes (menus + buttons) of an account, in one round trip. */
 export async function loadGrants(
   db: Db,
   accountId: number,
 ): Promise<{ roles: string[]; codes: Set<string> }> {
-  const roles = await db
-    .select({ id: role.id, name: role.name })
+  const roles = db
+    .select({ kind: sql<string>`'role'`.as('kind'), code: role.name, ord: role.id })
     .from(accountRole)
     .innerJoin(role, eq(role.id, accountRole.roleId))
-    .where(eq(accountRole.accountId, accountId))
-    .orderBy(role.id);
-  const roleIds = roles.map((r) => r.id);
-  const codes = new Set<string>();
-  if (roleIds.length > 0) {
-    const menus = await db
-      .select({ code: menu.code })
-      .from(roleMenu)
-      .innerJoin(menu, eq(menu.id, roleMenu.menuId))
-      .where(inArray(roleMenu.roleId, roleIds));
-    const buttons = await db
-      .select({ code: roleButton.code })
-      .from(roleButton)
-      .where(inArray(roleButton.roleId, roleIds));
-    for (const row of [...menus, ...buttons]) codes.add(row.code);
-  }
-  return { roles: roles.map((r) => r.name), codes };
+    .where(eq(accountRole.accountId, accountId));
+  const menus = db
+    .select({ kind: sql<string>`'code'`.as('kind'), code: menu.code, ord: menu.id })
+    .from(accountRole)
+    .innerJoin(roleMenu, eq(roleMenu.roleId, accountRole.roleId))
+    .innerJoin(menu, eq(menu.id, roleMenu.menuId))
+    .where(eq(accountRole.accountId, accountId));
+  const buttons = db
+    .select({ kind: sql<string>`'code'`.as('kind'), code: roleButton.code, ord: roleButton.roleId })
+    .from(accountRole)
+    .innerJoin(roleButton, eq(roleButton.roleId, accountRole.roleId))
+    .where(eq(accountRole.accountId, accountId));
+  const rows = await unionAll(roles, menus, buttons);
+  const roleRows = rows.filter((r) => r.kind === 'role').sort((a, b) => a.ord - b.ord);
+  const codes = new Set(rows.filter((r) => r.kind === 'code').map((r) => r.code));
+  return { roles: roleRows.map((r) => r.code), codes };
 }
 
 /** The caller as the request sees it, or null when the account is gone or locked. */
@@ -117,6 +126,7 @@ export async function loadSessionUser(
       accountName: account.accountName,
       locked: account.locked,
       mustChangePassword: account.mustChangePassword,
+      allScenes: account.allScenes,
     })
     .from(account)
     .where(eq(account.id, accountId));
@@ -128,6 +138,7 @@ export async function loadSessionUser(
     roles: grants.roles,
     isAdmin: grants.roles.includes(ADMIN_ROLE),
     mustChangePassword: row.mustChangePassword,
+    allScenes: row.allScenes,
     permissions: grants.codes,
     tokenHash,
   };

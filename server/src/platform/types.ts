@@ -18,6 +18,8 @@ export interface SessionUser {
   roles: string[];
   isAdmin: boolean;
   mustChangePassword: boolean;
+  /** Scene authority: sees every scene (else only the scenes granted in account_scene). */
+  allScenes: boolean;
   /** Granted menu codes and button codes (admin: see isAdmin). */
   permissions: Set<string>;
   tokenHash: string;

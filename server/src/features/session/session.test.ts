@@ -2,7 +2,7 @@ import { API, BUTTONS, FIXED_MENU_IDS, type MenuItem, type UserInfo } from '@sen
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/index.ts';
+import { auditLog, session } from '../../db/schema/index.ts';
 import {
   backends,
   body,
@@ -79,6 +79,23 @@ describe.each(backends)('session on %s', (backend) => {
     expect((await get(API.userInfo, busy)).statusCode).toBe(200);
     clock.t += 10 * 60_000; // 2 h 05 since login
     expect((await get(API.userInfo, busy)).statusCode).toBe(401);
+  });
+
+  it('keeps a session alive by use, writing its last-seen time at most once a minute', async () => {
+    const who = await createAccount(app);
+    const token = await login(app, who);
+    const lastSeen = async () =>
+      (await app.db.select().from(session).where(eq(session.accountId, who.id)))[0]?.lastSeenAt.getTime();
+    const atLogin = await lastSeen();
+    clock.t += 30_000;
+    expect((await get(API.userInfo, token)).statusCode).toBe(200);
+    expect(await lastSeen()).toBe(atLogin);
+    clock.t += 31_000;
+    expect((await get(API.userInfo, token)).statusCode).toBe(200);
+    expect(await lastSeen()).toBe(clock.t);
+    // Used within the idle window, it stays alive past the idle time counted from login.
+    clock.t += 29 * 60_000;
+    expect((await get(API.userInfo, token)).statusCode).toBe(200);
   });
 
   it('rejects the session of an account locked after login', async () => {
