@@ -13,6 +13,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { newestFirst } from '../../db/ordering.ts';
 import { alarmAction, alarmRollup, videoAlarm } from '../../db/schema/index.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import type { AlarmActionRow, AlarmRow } from './mapper.ts';
@@ -111,10 +112,7 @@ function rollupConditions(
  * are: a plain DESC means NULLS FIRST, which no index matches — PostgreSQL then sorts the whole
  * table for every page (≈ 250 ms at 1,000,000 alarms instead of < 1 ms).
  */
-export const NEWEST_FIRST = [
-  sql`${videoAlarm.alarmTime} desc nulls last`,
-  sql`${videoAlarm.id} desc nulls last`,
-] as const;
+export const NEWEST_FIRST = newestFirst(videoAlarm.alarmTime, videoAlarm.id);
 
 /** One page (newest first, then id) on the (alarm_time, id) indexes. */
 export async function listAlarms(

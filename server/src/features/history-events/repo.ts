@@ -1,7 +1,8 @@
 import type { DcsAlarmListQuery, EventListQuery } from '@sentinel/contract';
-import { and, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { newestFirst } from '../../db/ordering.ts';
 import { dcsAlarm, eventRecord } from '../../db/schema/index.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import { COUNT_CAP } from '../alarms/repo.ts';
@@ -64,7 +65,7 @@ export async function listEvents(
       .select()
       .from(eventRecord)
       .where(where)
-      .orderBy(desc(eventRecord.eventTime), desc(eventRecord.id))
+      .orderBy(...newestFirst(eventRecord.eventTime, eventRecord.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     cappedCount(db, eventRecord, where),
@@ -106,7 +107,7 @@ export async function listDcsAlarms(
       .select()
       .from(dcsAlarm)
       .where(where)
-      .orderBy(desc(dcsAlarm.alarmTime), desc(dcsAlarm.id))
+      .orderBy(...newestFirst(dcsAlarm.alarmTime, dcsAlarm.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     cappedCount(db, dcsAlarm, where),
