@@ -6,31 +6,14 @@ import {
   alarmPanel as panel,
   waitPanelLive as waitLive,
 } from './support/alarm-panel.ts';
-import { createEngineKey, demoRefs, ingestAlarm, solidImage, uniqueEventId } from './support/alarms.ts';
+import { nowReporter } from './support/alarms.ts';
 import { type Session, startSession } from './support/session.ts';
 import { toastText } from './support/ui.ts';
 
 let session: Session;
-let engineKey = '';
-let algorithmId = 0;
-let image: Buffer;
-const BATCH_PATH = '/api/v2/backend/videoAlarmRecord/updateOrFilter';
-
 /** An engine reports an alarm through the real ingest API (multipart with an image). */
-function ingest(priority: number): Promise<number> {
-  return ingestAlarm(
-    session.server.url,
-    engineKey,
-    {
-      eventId: uniqueEventId('e2e-panel'),
-      alarmTime: new Date().toISOString(),
-      priority,
-      cameraCode: 'CAM-001',
-      algorithmId,
-    },
-    { image },
-  );
-}
+let ingest: (priority: number) => Promise<number>;
+const BATCH_PATH = '/api/v2/backend/videoAlarmRecord/updateOrFilter';
 
 /** Cancels every untreated demo alarm (batch API), so the panel shows only this test's alarms. */
 async function clearUntreated(): Promise<void> {
@@ -51,9 +34,11 @@ const alarmState = (id: number) => session.api<AlarmDetail>(ALARM_API.detail(id)
 
 beforeAll(async () => {
   session = await startSession();
-  engineKey = await createEngineKey(session.api, 'E2E panel engine');
-  ({ algorithmId } = await demoRefs(session.api));
-  image = await solidImage('#c0392b', { format: 'jpeg' });
+  ingest = await nowReporter(session.server.url, session.api, {
+    engineName: 'E2E panel engine',
+    eventPrefix: 'e2e-panel',
+    background: '#c0392b',
+  });
 });
 
 afterAll(async () => {

@@ -2,36 +2,21 @@ import { ALARM_API, ALARM_RULE_API, type AlarmRule, API } from '@sentinel/contra
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAlarmPanel, panelItem, waitPanelLive } from './support/alarm-panel.ts';
-import { createEngineKey, demoRefs, ingestAlarm, solidImage, uniqueEventId } from './support/alarms.ts';
+import { nowReporter } from './support/alarms.ts';
 import { type Session, startSession } from './support/session.ts';
 import { expectPath, toastText } from './support/ui.ts';
 
 let session: Session;
-let engineKey = '';
-let algorithmId = 0;
-let image: Buffer;
-
 /** An engine reports an alarm through the real ingest API (multipart with an image). */
-function ingest(priority: number): Promise<number> {
-  return ingestAlarm(
-    session.server.url,
-    engineKey,
-    {
-      eventId: uniqueEventId('e2e-rules'),
-      alarmTime: new Date().toISOString(),
-      priority,
-      cameraCode: 'CAM-001',
-      algorithmId,
-    },
-    { image },
-  );
-}
+let ingest: (priority: number) => Promise<number>;
 
 beforeAll(async () => {
   session = await startSession();
-  engineKey = await createEngineKey(session.api, 'E2E rules engine');
-  ({ algorithmId } = await demoRefs(session.api));
-  image = await solidImage('#2980b9', { format: 'jpeg' });
+  ingest = await nowReporter(session.server.url, session.api, {
+    engineName: 'E2E rules engine',
+    eventPrefix: 'e2e-rules',
+    background: '#2980b9',
+  });
 });
 
 afterAll(async () => {

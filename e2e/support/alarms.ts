@@ -124,3 +124,30 @@ export async function ingestEvent(
   if (res.status !== 200) throw new Error(`event ingest: ${res.status} ${envelope.message}`);
   return envelope.data.id;
 }
+
+/**
+ * A new engine that reports alarms now, of the first demo algorithm on the demo camera CAM-001,
+ * each with a JPEG of `background`: answers `report(priority)` → the alarm id.
+ */
+export async function nowReporter(
+  base: string,
+  api: ApiClient,
+  options: { engineName: string; eventPrefix: string; background: string },
+): Promise<(priority: number) => Promise<number>> {
+  const key = await createEngineKey(api, options.engineName);
+  const { algorithmId } = await demoRefs(api);
+  const image = await solidImage(options.background, { format: 'jpeg' });
+  return (priority) =>
+    ingestAlarm(
+      base,
+      key,
+      {
+        eventId: uniqueEventId(options.eventPrefix),
+        alarmTime: new Date().toISOString(),
+        priority,
+        cameraCode: 'CAM-001',
+        algorithmId,
+      },
+      { image },
+    );
+}
