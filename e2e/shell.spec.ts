@@ -1,32 +1,21 @@
 import { flattenMenuTree, LAYOUT_EXTRA_ROUTES } from '@sentinel/contract';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiChangePassword, NEW_PASSWORD } from './support/api.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
-import { expectPath, loginThroughForm, toastText } from './support/ui.ts';
+import { newPage } from './support/browser.ts';
+import { type Session, startSession } from './support/session.ts';
+import { expectPath, toastText } from './support/ui.ts';
 
-let server: RunningServer;
-let browser: Browser;
+let session: Session;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await apiChangePassword(server.url, 'admin', server.initialPasswords.admin ?? '', NEW_PASSWORD);
+  session = await startSession();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await session?.stop();
 });
 
-async function loggedInPage(options: { width?: number; locale?: string } = {}): Promise<Page> {
-  const { page } = await newPage(browser, server.url, options);
-  await page.goto('/login');
-  await loginThroughForm(page, 'admin', NEW_PASSWORD);
-  await expectPath(page, '/dashboard');
-  return page;
-}
+const loggedInPage = (options: { width?: number; locale?: string } = {}) => session.loggedInPage(options);
 
 const tag = (page: Page, path: string) => page.locator(`[data-testid="tag"][data-path="${path}"]`);
 
@@ -52,7 +41,7 @@ describe('console shell', () => {
   });
 
   it('opens the login page in Chinese for a Chinese browser', async () => {
-    const { page, context } = await newPage(browser, server.url, { locale: 'zh-CN' });
+    const { page, context } = await newPage(session.browser, session.server.url, { locale: 'zh-CN' });
     await page.goto('/login');
     await page.getByTestId('login-submit').waitFor();
     expect(await page.getByTestId('login-submit').innerText()).toMatch(/登\s*录/);
