@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import {
@@ -12,25 +12,17 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { alarmAction, engine, videoAlarm } from '../../db/schema/index.ts';
+import { alarmAction, videoAlarm } from '../../db/schema/index.ts';
 import { isForeignKeyViolation } from '../../platform/db-errors.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { mediaRoot, removeMedia, resolveMediaPath, storeImage } from '../../platform/media.ts';
+import { type EngineRef, EVENT_ID_MAX, INGEST_IMAGE_MAX_BYTES } from '../engines/auth.ts';
 import { cachedRefs, clearIngestRefCache, invalid, type Resolved } from './ingest-refs.ts';
 import { type AlarmRow, toAlarmItem } from './mapper.ts';
 import { rollupUpsertFrom } from './rollup.ts';
 
-/** Engines' alarm images (original and drawn) may be larger than UI uploads. */
-export const INGEST_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 /** Optional MP4 clip of the alarm. */
 export const INGEST_CLIP_MAX_BYTES = 20 * 1024 * 1024;
-export const EVENT_ID_MAX = 100;
-
-/** The authenticated engine of an ingest call. */
-export interface EngineRef {
-  id: number;
-  name: string;
-}
 
 const optionalInt = z.coerce.number({ error: 'field.invalid' }).int({ error: 'field.invalid' }).positive({
   error: 'field.invalid',
@@ -100,44 +92,6 @@ export function parseIngestFields(values: Record<string, string>): IngestFields 
     message: (issue.message.includes('.') ? issue.message : 'field.invalid') as FieldError['message'],
   }));
   throw badRequest((fields[0]?.message ?? 'field.invalid') as MessageCode, fields);
-}
-
-export const hashEngineKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
-
-/** last_seen_at is written at most this often per engine (not on every alarm: one row, many writers). */
-const LAST_SEEN_EVERY_MS = 10_000;
-
-/** The engine-by-key lookup, prepared once per app (it runs on every ingest call). */
-const engineByKeyStatements = new WeakMap<FastifyInstance, ReturnType<typeof prepareEngineByKey>>();
-const prepareEngineByKey = (db: Db) =>
-  db
-    .select({ id: engine.id, name: engine.name, lastSeenAt: engine.lastSeenAt })
-    .from(engine)
-    .where(and(eq(engine.keyHash, sql.placeholder('hash')), eq(engine.enabled, true)))
-    .prepare('ingest_engine_by_key');
-function engineByKey(app: FastifyInstance) {
-  let statement = engineByKeyStatements.get(app);
-  if (!statement) {
-    statement = prepareEngineByKey(app.db);
-    engineByKeyStatements.set(app, statement);
-  }
-  return statement;
-}
-
-/**
- * The enabled engine holding this API key, or 401 'engine.invalidKey'. Not cached: disabling or
- * deleting a key takes effect on the next call, on every instance. Its last-seen time is updated
- * when older than 10 s.
- */
-export async function authenticateEngine(app: FastifyInstance, key: string | undefined): Promise<EngineRef> {
-  if (!key || key.length > 200) throw new AppError(401, 'engine.invalidKey');
-  const [row] = await engineByKey(app).execute({ hash: hashEngineKey(key) });
-  if (!row) throw new AppError(401, 'engine.invalidKey');
-  const now = app.appConfig.now();
-  if (!row.lastSeenAt || now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
-    await app.db.update(engine).set({ lastSeenAt: now }).where(eq(engine.id, row.id));
-  }
-  return { id: row.id, name: row.name };
 }
 
 /** An MP4 has an `ftyp` box first: its type at offset 4. */

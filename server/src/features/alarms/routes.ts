@@ -29,6 +29,7 @@ import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { canSeeScene, visibleScenes } from '../../platform/scene-authority.ts';
 import { hasPermission } from '../../platform/sessions.ts';
+import { withPanelFilter } from '../alarm-rules/service.ts';
 import { falseAlarmRoutes } from './false-alarm-routes.ts';
 import { toAlarmActionItem, toAlarmItem } from './mapper.ts';
 import {
@@ -118,7 +119,9 @@ export const alarmsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const count = request.body?.count ?? 20;
-      const rows = await latestAlarms(app.db, untreatedWhere(), count);
+      // Scene authority and the user's alarm-rule priority filter (issue 4 §6).
+      const where = await withPanelFilter(app.db, requireUser(request), untreatedWhere());
+      const rows = await latestAlarms(app.db, where, count);
       return ok(request, { list: rows.map(toAlarmItem) });
     },
   });

@@ -16,7 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { DemoSeedContext } from '../../db/seed-demo.ts';
 import { resolveMediaPath } from '../../platform/media.ts';
-import { createEngine } from './engine-routes.ts';
+import { createEngine } from '../engines/routes.ts';
 import { DEMO_ENGINE_NAME, demoPriority, demoResult } from './simulator.ts';
 import { renderAlarmImages } from './simulator-images.ts';
 

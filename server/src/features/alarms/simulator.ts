@@ -11,8 +11,9 @@ import {
   sceneCamera,
   sceneCameraAlgorithm,
 } from '../../db/schema/index.ts';
-import { createEngine } from './engine-routes.ts';
-import { type EngineRef, type IngestResult, ingestAlarm } from './ingest-service.ts';
+import type { EngineRef } from '../engines/auth.ts';
+import { createEngine } from '../engines/routes.ts';
+import { type IngestResult, ingestAlarm } from './ingest-service.ts';
 import { renderAlarmImages } from './simulator-images.ts';
 
 /** The internal engine of the demo (created by the demo seed, or at the first tick). */

@@ -10,7 +10,7 @@ import { requireUser } from '../../platform/auth.ts';
 import { guardWrite } from '../../platform/db-errors.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
-import { hashEngineKey } from './ingest-service.ts';
+import { hashEngineKey } from './auth.ts';
 
 /** Engine keys are server settings: managed on the systemServerSettings page's permission. */
 const WRITE = { access: { permission: 'systemServerSettings' } } as const;

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
-import { authenticateEngine, type EngineRef, INGEST_IMAGE_MAX_BYTES } from '../alarms/ingest-service.ts';
+import { authenticateEngine, type EngineRef, INGEST_IMAGE_MAX_BYTES } from '../engines/auth.ts';
 import { dcsFields, eventFields, ingestDcsAlarm, ingestEvent, parseFields } from './ingest.ts';
 
 const engineOf = (request: FastifyRequest): Promise<EngineRef> => {

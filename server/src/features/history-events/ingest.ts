@@ -15,7 +15,7 @@ import {
 } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { removeMedia, storeImage } from '../../platform/media.ts';
-import { type EngineRef, EVENT_ID_MAX, INGEST_IMAGE_MAX_BYTES } from '../alarms/ingest-service.ts';
+import { type EngineRef, EVENT_ID_MAX, INGEST_IMAGE_MAX_BYTES } from '../engines/auth.ts';
 import { toDcsAlarmItem, toEventItem } from './mapper.ts';
 
 export interface IngestResult {

@@ -17,9 +17,9 @@ import {
 } from '../../db/schema/index.ts';
 import type { DemoSeedContext } from '../../db/seed-demo.ts';
 import { resolveMediaPath } from '../../platform/media.ts';
-import { createEngine } from '../alarms/engine-routes.ts';
 import { DEMO_ENGINE_NAME } from '../alarms/simulator.ts';
 import { renderAlarmImages } from '../alarms/simulator-images.ts';
+import { createEngine } from '../engines/routes.ts';
 import { DCS_DEAL_ACTION } from './repo.ts';
 import { DEMO_EVENT_NAMES, outOfLimits } from './simulator.ts';
 

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { camera, dcsPoint, engine, scene, sceneCamera } from '../../db/schema/index.ts';
-import { createEngine } from '../alarms/engine-routes.ts';
-import type { EngineRef } from '../alarms/ingest-service.ts';
 import { DEMO_ENGINE_NAME } from '../alarms/simulator.ts';
 import { renderAlarmImages } from '../alarms/simulator-images.ts';
+import type { EngineRef } from '../engines/auth.ts';
+import { createEngine } from '../engines/routes.ts';
 import { ingestDcsAlarm, ingestEvent } from './ingest.ts';
 
 /** Events a plant's engine reports (what it saw, not a violation). */

@@ -24,8 +24,8 @@ import {
   type TestAccount,
   type TestDatabase,
 } from '../../test/helpers.ts';
-import { createEngine } from '../alarms/engine-routes.ts';
 import { multipartBody, type UploadFile } from '../alarms/ingest-test-support.ts';
+import { createEngine } from '../engines/routes.ts';
 
 export interface HistoryHarness {
   app: FastifyInstance;

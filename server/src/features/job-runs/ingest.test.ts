@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fixedOperation, historyAssignment, jobType, scene } from '../../db/schema/index.ts';
 import type { BusEvent } from '../../platform/event-bus.ts';
 import { backends } from '../../test/helpers.ts';
-import { createEngine } from '../alarms/engine-routes.ts';
 import { type IngestHarness, ingestHarness, multipartBody } from '../alarms/ingest-test-support.ts';
+import { createEngine } from '../engines/routes.ts';
 
 type IngestAnswer = Envelope<{ id: number; created: boolean } | { run: JobRunItem } | null>;
 

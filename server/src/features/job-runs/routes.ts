@@ -20,8 +20,8 @@ import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import type { BusEvent } from '../../platform/event-bus.ts';
 import { canSeeScene, type VisibleScenes, visibleScenes } from '../../platform/scene-authority.ts';
-import { authenticateEngine } from '../alarms/ingest-service.ts';
 import { toAlarmItem } from '../alarms/mapper.ts';
+import { authenticateEngine } from '../engines/auth.ts';
 import {
   alarmsOfRun,
   completedCounts,
