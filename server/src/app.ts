@@ -38,6 +38,8 @@ export const API_PREFIX = '/api/v2/backend';
 export interface BuildOptions {
   /** Runs after every built-in route is registered and before `ready` (tests add routes here). */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /** How long a resolved session is reused on this instance (platform/session-cache.ts; 0: off). */
+  sessionCacheMs?: number;
 }
 
 /** Query-string tokens (SSE) never reach the logs. */
@@ -173,7 +175,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       transform: jsonSchemaTransform,
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs' });
-    await app.register(authPlugin);
+    await app.register(authPlugin, { sessionCacheMs: options.sessionCacheMs });
     await app.register(multipartPlugin);
 
     await app.register(healthRoutes);

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import { detectLang } from './i18n.ts';
-import { hasPermission, loadSessionUser, resolveSession } from './sessions.ts';
+import { createSessionCache, SESSION_CACHE_MS } from './session-cache.ts';
+import { hashToken, hasPermission, loadSessionUser, resolveSession } from './sessions.ts';
 import type { Access } from './types.ts';
 
 /**
@@ -74,9 +75,35 @@ function cookieToken(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
+export interface AuthOptions {
+  /** How long a resolved session is reused on this instance (default SESSION_CACHE_MS; 0: off). */
+  sessionCacheMs?: number;
+}
+
+/** The caller of a token: from this instance's short cache, else from the database. */
+async function sessionUser(app: FastifyInstance, token: string) {
+  if (token.length > 128) return null;
+  const cached = app.sessionCache.get(hashToken(token));
+  if (cached) return cached;
+  const cfg = app.appConfig;
+  const live = await resolveSession(app.db, token, {
+    now: cfg.now(),
+    idleMs: cfg.sessionIdleMs,
+    absoluteMs: cfg.sessionAbsoluteMs,
+  });
+  if (!live) return null;
+  const user = await loadSessionUser(app.db, live.accountId, live.tokenHash);
+  if (user) app.sessionCache.set(user);
+  return user;
+}
+
 /** Language and authentication of every request (before body parsing: 401 wins over 400). */
-export const authPlugin = fp(
-  async (app) => {
+export const authPlugin = fp<AuthOptions>(
+  async (app, options) => {
+    app.decorate(
+      'sessionCache',
+      createSessionCache(options.sessionCacheMs ?? SESSION_CACHE_MS, () => app.appConfig.now().getTime()),
+    );
     app.decorateRequest('lang', 'en');
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (request) => {
@@ -90,14 +117,7 @@ export const authPlugin = fp(
         (config.tokenInQuery ? queryToken(request) : undefined) ??
         (config.tokenInCookie ? cookieToken(request) : undefined);
       if (!token) throw unauthorized();
-      const cfg = app.appConfig;
-      const live = await resolveSession(app.db, token, {
-        now: cfg.now(),
-        idleMs: cfg.sessionIdleMs,
-        absoluteMs: cfg.sessionAbsoluteMs,
-      });
-      if (!live) throw unauthorized();
-      const user = await loadSessionUser(app.db, live.accountId, live.tokenHash);
+      const user = await sessionUser(app, token);
       if (!user) throw unauthorized();
       request.user = user;
 

@@ -5,6 +5,7 @@ import type { SeedResult } from '../db/seed.ts';
 import type { AuditLog } from './audit.ts';
 import type { EventBus } from './event-bus.ts';
 import type { LoginLimiter } from './login-limiter.ts';
+import type { SessionCache } from './session-cache.ts';
 
 /**
  * What a route needs: anyone, any logged-in user, or a permission (a menu code or a button
@@ -53,6 +54,8 @@ declare module 'fastify' {
     audit: AuditLog;
     loginLimiter: LoginLimiter;
     seedResult: SeedResult;
+    /** Resolved sessions reused for a few seconds (platform/session-cache.ts). */
+    sessionCache: SessionCache;
     /** Every registered route with its declared access (filled by the onRoute check). */
     routeAccess: RouteAccessRecord[];
   }

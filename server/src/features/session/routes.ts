@@ -49,6 +49,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const user = requireUser(request);
       await revokeSession(app.db, user.tokenHash, app.appConfig.now());
+      app.sessionCache.dropToken(user.tokenHash);
       await app.audit.write({
         accountId: user.accountId,
         accountName: user.accountName,

@@ -138,6 +138,7 @@ export async function changePassword(
 async function setPassword(app: FastifyInstance, accountId: number, password: string, now: Date) {
   await repo.setPasswordHash(app.db, accountId, await hashPassword(password), now);
   await revokeAllSessions(app.db, accountId, now);
+  app.sessionCache.dropAccount(accountId);
 }
 
 export async function application(app: FastifyInstance) {
