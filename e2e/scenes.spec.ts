@@ -128,7 +128,9 @@ describe('scenes', () => {
     const end = page.getByTestId('job-time-range').locator('input').nth(1);
     await end.fill('2026-11-22 17:00:00');
     await end.press('Enter');
-    await page.keyboard.press('Escape');
+    // Close the picker's panel by clicking another field: Escape would close the whole drawer when
+    // the panel has already closed on Enter.
+    await page.getByTestId('job-name').click();
     await page.getByTestId('scene-save').click();
     await expectToast(page, 'Saved successfully');
     const row = page.locator('tr', { hasText: 'LS-E2E-01' });
