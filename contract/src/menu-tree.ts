@@ -384,22 +384,3 @@ export const LAYOUT_EXTRA_ROUTES: MenuNode[] = [
 export function flattenMenuTree(nodes: MenuNode[] = MENU_TREE): MenuNode[] {
   return nodes.flatMap((node) => [node, ...flattenMenuTree(node.children ?? [])]);
 }
-
-/** Codes of the visible menus the `operator` role gets in the demo seed. */
-export const OPERATOR_MENU_CODES: string[] = [
-  'groupHomePage',
-  'dashboard',
-  'generalSceneManage',
-  'jobSceneManage',
-  'temporaryJobScene',
-  'temporaryJobManage',
-  'historyRecords',
-  'historyEvent',
-  'historyTask',
-  'historyAlarm',
-  'dcsAlarm',
-  'meDetails',
-  'statistics',
-  'offLineVideo',
-  'offLineVideoSet',
-];
