@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage } from './support/browser.ts';
 import { type Session, startSession } from './support/session.ts';
-import { expectPath, toastText } from './support/ui.ts';
+import { expectPath, openContextMenu, toastText } from './support/ui.ts';
 
 let session: Session;
 
@@ -18,6 +18,12 @@ afterAll(async () => {
 const loggedInPage = (options: { width?: number; locale?: string } = {}) => session.loggedInPage(options);
 
 const tag = (page: Page, path: string) => page.locator(`[data-testid="tag"][data-path="${path}"]`);
+
+/** Right-clicks a tag and picks an item of its context menu. */
+async function pickTagMenuItem(page: Page, path: string, item: string): Promise<void> {
+  const menu = await openContextMenu(page, tag(page, path));
+  await menu.getByTestId(item).click();
+}
 
 describe('console shell', () => {
   it('switches to Chinese, keeps it after a reload, and switches back', async () => {
@@ -62,26 +68,22 @@ describe('console shell', () => {
     await expectPath(page, '/historyRecords/historyAlarm');
 
     // Refresh keeps the page.
-    await tag(page, '/historyRecords/historyAlarm').click({ button: 'right' });
-    await page.getByTestId('tag-refresh').click();
+    await pickTagMenuItem(page, '/historyRecords/historyAlarm', 'tag-refresh');
     await expectPath(page, '/historyRecords/historyAlarm');
 
     // Close the active tag: another open tag becomes active.
-    await tag(page, '/historyRecords/historyAlarm').click({ button: 'right' });
-    await page.getByTestId('tag-close').click();
+    await pickTagMenuItem(page, '/historyRecords/historyAlarm', 'tag-close');
     await expect.poll(() => tag(page, '/historyRecords/historyAlarm').count()).toBe(0);
     await expect.poll(() => new URL(page.url()).pathname).not.toBe('/historyRecords/historyAlarm');
 
     // Close others keeps the affixed home and the chosen tag.
-    await tag(page, '/meDetails/statistics').click({ button: 'right' });
-    await page.getByTestId('tag-close-others').click();
+    await pickTagMenuItem(page, '/meDetails/statistics', 'tag-close-others');
     await expect.poll(() => page.getByTestId('tag').count()).toBe(2);
     expect(await tag(page, '/dashboard').count()).toBe(1);
     expect(await tag(page, '/meDetails/statistics').count()).toBe(1);
 
     // Close all leaves only home, and goes there.
-    await tag(page, '/meDetails/statistics').click({ button: 'right' });
-    await page.getByTestId('tag-close-all').click();
+    await pickTagMenuItem(page, '/meDetails/statistics', 'tag-close-all');
     await expectPath(page, '/dashboard');
     await expect.poll(() => page.getByTestId('tag').count()).toBe(1);
     await page.context().close();

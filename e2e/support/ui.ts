@@ -25,7 +25,45 @@ export async function toastText(page: Page): Promise<string> {
 
 /** Waits for a toast holding this text (earlier toasts may still be shown). */
 export async function waitForToast(page: Page, text: string, timeout = 15_000): Promise<void> {
-  await page.locator('.ant-message-notice', { hasText: text }).first().waitFor({ timeout });
+  try {
+    await page.locator('.ant-message-notice', { hasText: text }).first().waitFor({ timeout });
+  } catch (error) {
+    throw new Error(`no toast "${text}"; the page shows ${await visibleFeedback(page)}`, { cause: error });
+  }
+}
+
+/** What a user would see instead of an expected message: toasts, open dialogs, alerts. */
+async function visibleFeedback(page: Page): Promise<string> {
+  const texts = (selector: string) =>
+    page
+      .locator(selector)
+      .filter({ visible: true })
+      .allInnerTexts()
+      .then((all) => all.map((t) => t.replace(/\s+/g, ' ').trim()))
+      .catch(() => []);
+  const [toasts, dialogs, alerts] = await Promise.all([
+    texts('.ant-message-notice'),
+    texts('.ant-modal'),
+    texts('.ant-alert'),
+  ]);
+  return JSON.stringify({ url: page.url(), toasts, dialogs, alerts });
+}
+
+/**
+ * Right-clicks `target` and returns its context menu once it stands aligned to the pointer.
+ * antd opens the menu off-screen and then moves it under the pointer; a click before that misses
+ * it, and the scroll a click makes to reach it closes the menu (by design: any scroll does).
+ */
+export async function openContextMenu(page: Page, target: Locator): Promise<Locator> {
+  await target.click({ button: 'right' });
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last();
+  await expect
+    .poll(async () => {
+      const [box, className] = await Promise.all([menu.boundingBox(), menu.getAttribute('class')]);
+      return Boolean(box && box.x >= 0 && box.y >= 0 && !/-(enter|appear)/.test(className ?? ''));
+    })
+    .toBe(true);
+  return menu;
 }
 
 /** Presses the primary button of the open confirmation dialog (Modal.confirm). */
