@@ -31,6 +31,7 @@ import { AppError } from './platform/errors.ts';
 import { createMemoryBus, createRedisBus, type EventBus } from './platform/event-bus.ts';
 import { createLoginLimiter } from './platform/login-limiter.ts';
 import { mediaRoutes, multipartPlugin } from './platform/media.ts';
+import { createResultCache } from './platform/result-cache.ts';
 import './platform/types.ts';
 
 export const API_PREFIX = '/api/v2/backend';
@@ -40,7 +41,16 @@ export interface BuildOptions {
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
   /** How long a resolved session is reused on this instance (platform/session-cache.ts; 0: off). */
   sessionCacheMs?: number;
+  /** How long the alarm list's totals are reused on this instance (platform/result-cache.ts; 0: off). */
+  alarmCountCacheMs?: number;
 }
+
+/**
+ * The alarm list's totals are reused this long on an instance unless an alarm changes first (every
+ * `alarm.created` / `alarm.updated` on the bus clears them, from any instance).
+ */
+export const ALARM_COUNT_CACHE_MS = 5_000;
+const ALARM_COUNT_EVENTS = new Set(['alarm.created', 'alarm.updated']);
 
 /** Query-string tokens (SSE) never reach the logs. */
 const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/gi, '$1[Redacted]');
@@ -93,8 +103,8 @@ const databasePlugin = fp(
   { name: 'database' },
 );
 
-const servicesPlugin = fp(
-  async (app: FastifyInstance) => {
+const servicesPlugin = fp<{ alarmCountCacheMs?: number }>(
+  async (app: FastifyInstance, options) => {
     const config = app.appConfig;
     const bus: EventBus = config.redisUrl
       ? await createRedisBus(config.redisUrl, (error) =>
@@ -102,6 +112,13 @@ const servicesPlugin = fp(
         )
       : createMemoryBus();
     app.decorate('bus', bus);
+    const alarmCounts = createResultCache(options.alarmCountCacheMs ?? ALARM_COUNT_CACHE_MS, () =>
+      config.now().getTime(),
+    );
+    app.decorate('alarmCounts', alarmCounts);
+    bus.subscribe((event) => {
+      if (ALARM_COUNT_EVENTS.has(event.type)) alarmCounts.clear();
+    });
     app.decorate('audit', createAuditLog(app.db, config.now, app.log));
     app.decorate('loginLimiter', createLoginLimiter(config.loginLimits, config.now));
     // Runs after the SSE streams are ended (preClose) and in-flight requests finished.
@@ -155,7 +172,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   try {
     await app.register(databasePlugin);
-    await app.register(servicesPlugin);
+    await app.register(servicesPlugin, { alarmCountCacheMs: options.alarmCountCacheMs });
     if (config.generalRateLimit !== false) {
       await app.register(rateLimit, {
         global: true,

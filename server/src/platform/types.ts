@@ -5,6 +5,7 @@ import type { SeedResult } from '../db/seed.ts';
 import type { AuditLog } from './audit.ts';
 import type { EventBus } from './event-bus.ts';
 import type { LoginLimiter } from './login-limiter.ts';
+import type { ResultCache } from './result-cache.ts';
 import type { SessionCache } from './session-cache.ts';
 
 /**
@@ -56,6 +57,8 @@ declare module 'fastify' {
     seedResult: SeedResult;
     /** Resolved sessions reused for a few seconds (platform/session-cache.ts). */
     sessionCache: SessionCache;
+    /** The alarm list's totals, cleared by every alarm change (platform/result-cache.ts). */
+    alarmCounts: ResultCache;
     /** Every registered route with its declared access (filled by the onRoute check). */
     routeAccess: RouteAccessRecord[];
   }

@@ -5,7 +5,8 @@ import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { visibleScenes } from '../../platform/scene-authority.ts';
 import { toAlarmItem } from './mapper.ts';
-import { countAlarms, listAlarms } from './repo.ts';
+import { listAlarms } from './repo.ts';
+import { cachedAlarmCount } from './totals.ts';
 
 /**
  * FalseAlarmRecord (/AIOpenPlatform/FalseAlarmRecord): alarms marked false positive, for the
@@ -28,7 +29,7 @@ export const falseAlarmRoutes: FastifyPluginAsyncZod = async (app) => {
       const scenes = await visibleScenes(app.db, requireUser(request));
       const [rows, total] = await Promise.all([
         listAlarms(app.db, query, scenes),
-        countAlarms(app.db, query, scenes),
+        cachedAlarmCount(app, query, scenes),
       ]);
       return ok(request, { list: rows.map(toAlarmItem), ...total });
     },

@@ -33,8 +33,6 @@ import { withPanelFilter } from '../alarm-rules/service.ts';
 import { falseAlarmRoutes } from './false-alarm-routes.ts';
 import { toAlarmActionItem, toAlarmItem } from './mapper.ts';
 import {
-  countAlarms,
-  countAwaitingApproval,
   findAlarm,
   latestAlarms,
   listAlarms,
@@ -47,6 +45,7 @@ import {
 } from './repo.ts';
 import { rollupDay } from './rollup.ts';
 import { type Actor, handleAlarm } from './service.ts';
+import { cachedAlarmCount, cachedAwaitingApproval } from './totals.ts';
 
 const DEAL_CODES = ['dashboard:deal', 'historyAlarm:deal'];
 const CANCEL_CODES = ['dashboard:cancel', 'historyAlarm:cancel'];
@@ -92,7 +91,7 @@ export const alarmsRoutes: FastifyPluginAsyncZod = async (app) => {
       const scenes = await scenesOf(request, app);
       const [rows, total] = await Promise.all([
         listAlarms(app.db, query, scenes),
-        countAlarms(app.db, query, scenes),
+        cachedAlarmCount(app, query, scenes),
       ]);
       return ok(request, { list: rows.map(toAlarmItem), ...total });
     },
@@ -105,8 +104,7 @@ export const alarmsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Number of alarms awaiting approval (state 4)',
       response: { 200: envelopeOf(z.number()) },
     },
-    handler: async (request) =>
-      ok(request, await countAwaitingApproval(app.db, await scenesOf(request, app))),
+    handler: async (request) => ok(request, await cachedAwaitingApproval(app, await scenesOf(request, app))),
   });
 
   app.post(`${base}/poll`, {

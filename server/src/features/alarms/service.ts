@@ -134,6 +134,8 @@ export async function handleAlarm(
   options: ActionOptions = {},
 ): Promise<AlarmItem> {
   const row = await transitionInTx(app.db, id, action, actor, app.appConfig.now(), options);
+  // The totals of this instance at once; the others' when `alarm.updated` reaches them.
+  app.alarmCounts.clear();
   const item = toAlarmItem(row);
   await app.audit.write({
     accountId: actor.accountId,

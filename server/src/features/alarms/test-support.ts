@@ -19,7 +19,7 @@ export type TestAlarmInput = Partial<typeof videoAlarm.$inferInsert>;
  * counter (same transaction), as the ingest does. References default to null (names are copies).
  */
 export async function insertTestAlarm(app: FastifyInstance, input: TestAlarmInput = {}): Promise<AlarmRow> {
-  return app.db.transaction(async (tx) => {
+  const row = await app.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(videoAlarm)
       .values({
@@ -42,6 +42,9 @@ export async function insertTestAlarm(app: FastifyInstance, input: TestAlarmInpu
     await bumpRollup(tx, rollupKeyOf(row), 1);
     return row;
   });
+  // As an ingest does: the totals this instance keeps are stale now.
+  app.alarmCounts.clear();
+  return row;
 }
 
 /** Inserts several alarms (in order). */

@@ -1,0 +1,26 @@
+import type { AlarmListQuery } from '@sentinel/contract';
+import type { FastifyInstance } from 'fastify';
+import type { VisibleScenes } from '../../platform/scene-authority.ts';
+import { countAlarms, countAwaitingApproval } from './repo.ts';
+
+/**
+ * The totals of the alarm pages through the instance's result cache (`app.alarmCounts`, cleared
+ * by every ingest and state change): consoles that page, refresh and poll the same lists share
+ * one count per filter and scene set.
+ */
+export function cachedAlarmCount(
+  app: FastifyInstance,
+  query: AlarmListQuery,
+  scenes: VisibleScenes,
+): Promise<{ count: number; countCapped: boolean }> {
+  const { page: _page, limit: _limit, ...filters } = query;
+  return app.alarmCounts.get(`list:${JSON.stringify([scenes, filters])}`, () =>
+    countAlarms(app.db, query, scenes),
+  );
+}
+
+export function cachedAwaitingApproval(app: FastifyInstance, scenes: VisibleScenes): Promise<number> {
+  return app.alarmCounts.get(`awaiting:${JSON.stringify(scenes)}`, () =>
+    countAwaitingApproval(app.db, scenes),
+  );
+}
