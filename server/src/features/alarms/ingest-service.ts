@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import {
   ALARM_STATE,
   type AlarmItem,
@@ -12,10 +10,17 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { prepareRaw } from '../../db/prepared.ts';
 import { alarmAction, videoAlarm } from '../../db/schema/index.ts';
 import { isForeignKeyViolation } from '../../platform/db-errors.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
-import { mediaRoot, removeMedia, resolveMediaPath, storeImage } from '../../platform/media.ts';
+import {
+  mediaRoot,
+  removeMedia,
+  resolveMediaPath,
+  storeImage,
+  writeNewMediaFile,
+} from '../../platform/media.ts';
 import { type EngineRef, EVENT_ID_MAX, INGEST_IMAGE_MAX_BYTES } from '../engines/auth.ts';
 import { cachedRefs, clearIngestRefCache, invalid, type Resolved } from './ingest-refs.ts';
 import { type AlarmRow, toAlarmItem } from './mapper.ts';
@@ -103,10 +108,7 @@ async function storeClip(app: FastifyInstance, buffer: Buffer): Promise<string> 
   const path = `clip/${randomBytes(12).toString('hex')}.mp4`;
   const file = resolveMediaPath(mediaRoot(app), path);
   if (!file) throw new Error(`invalid media path ${path}`);
-  await mkdir(dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, buffer);
-  await rename(temporary, file);
+  await writeNewMediaFile(file, buffer);
   return path;
 }
 
@@ -144,45 +146,66 @@ async function storeFiles(
   return { image: imagePath, drawn, clip };
 }
 
+const p = (name: string) => sql.placeholder(name);
+
 /**
  * ONE statement (its own transaction): inserts the alarm (nothing on a repeated engine event id),
  * its 'ingest' timeline row and its rollup +1, and answers the new id — or, when the event id was
- * already committed, the existing id with `duplicate`. No row at all: a concurrent delivery of the
- * same event id is committing right now (the caller looks it up after).
+ * already committed, the existing id with `duplicate`. Prepared once per database handle: at
+ * ingest rate, parsing and planning this statement on every call was a fair part of PostgreSQL's work.
  */
-async function insertAlarm(
-  db: Db,
-  row: Omit<AlarmRow, 'id'>,
-  source: EngineRef,
-): Promise<{ id: number; duplicate: boolean } | undefined> {
-  const at = (d: Date | null) => (d ? d.toISOString() : null);
-  const result = await db.execute<{ id: string | number; duplicate: boolean }>(sql`
+const insertAlarmSql = sql`
     WITH ins AS (
       INSERT INTO ${videoAlarm} (engine_id, engine_event_id, alarm_time, alarm_state, priority,
         algorithm_id, video_alarm_type_name, scene_id, scene_name, camera_id, camera_name, area_id,
         area_name, factory_id, factory_name, alarm_result, extra_info_name, extra_info,
         history_assignment_id, job_number, alarm_image, alarm_image_draw, alarm_video, created_at)
-      VALUES (${row.engineId}, ${row.engineEventId}, ${at(row.alarmTime)}::timestamptz, ${row.alarmState},
-        ${row.priority}, ${row.algorithmId}, ${row.videoAlarmTypeName}, ${row.sceneId}, ${row.sceneName},
-        ${row.cameraId}, ${row.cameraName}, ${row.areaId}, ${row.areaName}, ${row.factoryId},
-        ${row.factoryName}, ${row.alarmResult}, ${row.extraInfoName}, ${JSON.stringify(row.extraInfo)}::jsonb,
-        ${row.historyAssignmentId}, ${row.jobNumber}, ${row.alarmImage}, ${row.alarmImageDraw},
-        ${row.alarmVideo}, ${at(row.createdAt)}::timestamptz)
+      VALUES (${p('engineId')}::bigint, ${p('engineEventId')}::text, ${p('alarmTime')}::timestamptz,
+        ${p('alarmState')}::int, ${p('priority')}::int, ${p('algorithmId')}::bigint,
+        ${p('videoAlarmTypeName')}::text, ${p('sceneId')}::bigint, ${p('sceneName')}::text,
+        ${p('cameraId')}::bigint, ${p('cameraName')}::text, ${p('areaId')}::bigint, ${p('areaName')}::text,
+        ${p('factoryId')}::bigint, ${p('factoryName')}::text, ${p('alarmResult')}::text,
+        ${p('extraInfoName')}::text, ${p('extraInfo')}::jsonb, ${p('historyAssignmentId')}::bigint,
+        ${p('jobNumber')}::text, ${p('alarmImage')}::text, ${p('alarmImageDraw')}::text,
+        ${p('alarmVideo')}::text, ${p('createdAt')}::timestamptz)
       ON CONFLICT (engine_id, engine_event_id) DO NOTHING
       RETURNING *
     ),
     timeline AS (
       INSERT INTO ${alarmAction} (alarm_id, action, from_state, to_state, account_name, created_at)
-      SELECT id, 'ingest', NULL, alarm_state, ${source.name}, created_at FROM ins
+      SELECT id, 'ingest', NULL, alarm_state, ${p('engineName')}::text, created_at FROM ins
     ),
     rollup AS (${rollupUpsertFrom('ins')})
     SELECT id, false AS duplicate FROM ins
     UNION ALL
     SELECT id, true FROM ${videoAlarm}
-    WHERE engine_id = ${row.engineId} AND engine_event_id = ${row.engineEventId}
-      AND NOT EXISTS (SELECT 1 FROM ins)`);
-  // Both drivers (pg and PGlite) answer `{ rows }`; bigserial may arrive as a string.
-  const first = (result as unknown as { rows: { id: string | number; duplicate: boolean }[] }).rows[0];
+    WHERE engine_id = ${p('engineId')}::bigint AND engine_event_id = ${p('engineEventId')}::text
+      AND NOT EXISTS (SELECT 1 FROM ins)`;
+
+type InsertAlarmRow = { id: string | number; duplicate: boolean };
+const insertStatements = new WeakMap<Db, ReturnType<typeof prepareRaw<InsertAlarmRow>>>();
+
+/** No row at all: a concurrent delivery of the same event id is committing right now (the caller looks it up after). */
+async function insertAlarm(
+  db: Db,
+  row: Omit<AlarmRow, 'id'>,
+  source: EngineRef,
+): Promise<{ id: number; duplicate: boolean } | undefined> {
+  let statement = insertStatements.get(db);
+  if (!statement) {
+    statement = prepareRaw<InsertAlarmRow>(db, 'ingest_alarm', insertAlarmSql);
+    insertStatements.set(db, statement);
+  }
+  const at = (d: Date | null) => (d ? d.toISOString() : null);
+  const { rows } = await statement({
+    ...row,
+    alarmTime: at(row.alarmTime),
+    createdAt: at(row.createdAt),
+    extraInfo: JSON.stringify(row.extraInfo),
+    engineName: source.name,
+  });
+  // bigserial may arrive as a string.
+  const first = rows[0];
   return first ? { id: Number(first.id), duplicate: Boolean(first.duplicate) } : undefined;
 }
 
