@@ -12,6 +12,8 @@ export interface BusEvent {
    * authority covers this scene (null: accounts that see every scene). Absent means everyone.
    */
   audience?: { accountId?: number; sceneId?: number | null };
+  /** For the instances only (e.g. cache invalidation): never sent on the event stream. */
+  internal?: boolean;
 }
 
 export type BusHandler = (event: BusEvent) => void;

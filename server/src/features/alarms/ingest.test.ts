@@ -229,12 +229,16 @@ describe.each(backends)('engine keys and alarm ingest on %s', (backend) => {
       expect(bad.body.message).toBe('Invalid engine key');
       expect((await ingest(fields(), undefined, null)).statusCode).toBe(401);
       const other = await adminCall<Created>('POST', ALARM_API.engines, { name: '停用引擎' });
+      // Known to this instance (its key is reused for a few seconds): disabling still counts at once.
+      expect((await ingest(fields(), undefined, other.body.data.key)).statusCode).toBe(200);
       const disabled = await adminCall<Created>('POST', `${ALARM_API.engines}/${other.body.data.id}/disable`);
       expect(disabled.body.data.enabled).toBe(false);
       expect((await ingest(fields(), undefined, other.body.data.key)).statusCode).toBe(401);
       await adminCall('POST', `${ALARM_API.engines}/${other.body.data.id}/enable`);
       expect((await ingest(fields(), undefined, other.body.data.key)).statusCode).toBe(200);
-      expect(await alarmCount()).toBe(before + 1);
+      expect(await alarmCount()).toBe(before + 2);
+      await adminCall('DELETE', `${ALARM_API.engines}/${other.body.data.id}`);
+      expect((await ingest(fields(), undefined, other.body.data.key)).statusCode).toBe(401);
     });
 
     it('refuses bad files: disguised image 400, oversize 413, bad clip 400, missing image 400', async () => {

@@ -38,17 +38,89 @@ function engineByKey(app: FastifyInstance) {
 }
 
 /**
- * The enabled engine holding this API key, or 401 'engine.invalidKey'. Not cached: disabling or
- * deleting a key takes effect on the next call, on every instance. Its last-seen time is updated
- * when older than 10 s.
+ * How long an instance trusts a resolved key without asking the database. Enabling, disabling
+ * and deleting an engine drop the keys of this instance at once and of the others when
+ * `engine.changed` reaches them through the bus (milliseconds); this bound only matters when the
+ * bus is down. Looking the key up was one of the two statements of every ingest call.
+ */
+export const ENGINE_KEY_CACHE_MS = 5_000;
+/** Bus event of an engine change (internal: never on the event stream). */
+export const ENGINE_CHANGED = 'engine.changed';
+
+interface CachedEngine {
+  ref: EngineRef;
+  lastSeenAt: Date | null;
+  until: number;
+}
+interface KeyCache {
+  entries: Map<string, CachedEngine>;
+  /** Bumped by every clear: a lookup that ran across a clear is not kept. */
+  generation: number;
+  clear(): void;
+}
+const keyCaches = new WeakMap<FastifyInstance, KeyCache>();
+
+function keyCacheOf(app: FastifyInstance): KeyCache {
+  let cache = keyCaches.get(app);
+  if (!cache) {
+    const created: KeyCache = {
+      entries: new Map(),
+      generation: 0,
+      clear() {
+        this.entries.clear();
+        this.generation += 1;
+      },
+    };
+    keyCaches.set(app, created);
+    app.bus.subscribe((event) => {
+      if (event.type === ENGINE_CHANGED) created.clear();
+    });
+    cache = created;
+  }
+  return cache;
+}
+
+/** After an engine is enabled, disabled or deleted: every instance forgets the keys it knew. */
+export async function engineChanged(app: FastifyInstance, id: number): Promise<void> {
+  keyCacheOf(app).clear();
+  try {
+    await app.bus.publish({ type: ENGINE_CHANGED, data: { id }, internal: true });
+  } catch (error) {
+    app.log.error({ err: error, id }, `${ENGINE_CHANGED} publication failed`);
+  }
+}
+
+/**
+ * The enabled engine holding this API key, or 401 'engine.invalidKey' (reused for
+ * ENGINE_KEY_CACHE_MS; an engine change clears that at once). Its last-seen time is updated when
+ * older than 10 s.
  */
 export async function authenticateEngine(app: FastifyInstance, key: string | undefined): Promise<EngineRef> {
   if (!key || key.length > 200) throw new AppError(401, 'engine.invalidKey');
-  const [row] = await engineByKey(app).execute({ hash: hashEngineKey(key) });
-  if (!row) throw new AppError(401, 'engine.invalidKey');
+  const hash = hashEngineKey(key);
+  const cache = keyCacheOf(app);
   const now = app.appConfig.now();
-  if (!row.lastSeenAt || now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
-    await app.db.update(engine).set({ lastSeenAt: now }).where(eq(engine.id, row.id));
+  let entry = cache.entries.get(hash);
+  if (!entry || now.getTime() >= entry.until) {
+    const generation = cache.generation;
+    const [row] = await engineByKey(app).execute({ hash });
+    if (!row) {
+      cache.entries.delete(hash);
+      throw new AppError(401, 'engine.invalidKey');
+    }
+    entry = {
+      ref: { id: row.id, name: row.name },
+      lastSeenAt: row.lastSeenAt,
+      until: now.getTime() + ENGINE_KEY_CACHE_MS,
+    };
+    if (generation === cache.generation) {
+      if (cache.entries.size >= 1_000) cache.entries.clear();
+      cache.entries.set(hash, entry);
+    }
   }
-  return { id: row.id, name: row.name };
+  if (!entry.lastSeenAt || now.getTime() - entry.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
+    entry.lastSeenAt = now;
+    await app.db.update(engine).set({ lastSeenAt: now }).where(eq(engine.id, entry.ref.id));
+  }
+  return entry.ref;
 }

@@ -10,7 +10,7 @@ import { requireUser } from '../../platform/auth.ts';
 import { guardWrite } from '../../platform/db-errors.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
-import { hashEngineKey } from './auth.ts';
+import { engineChanged, hashEngineKey } from './auth.ts';
 
 /** Engine keys are server settings: managed on the systemServerSettings page's permission. */
 const WRITE = { access: { permission: 'systemServerSettings' } } as const;
@@ -108,6 +108,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(eq(engine.id, request.params.id))
           .returning();
         if (!row) throw notFound();
+        await engineChanged(app, row.id);
         await audit(app, request, `engine.${action}`, row.id, { name: row.name });
         return ok(request, toItem(row), enabled ? 'common.enabled' : 'common.disabled');
       },
@@ -125,6 +126,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const [row] = await app.db.delete(engine).where(eq(engine.id, request.params.id)).returning();
       if (!row) throw notFound();
+      await engineChanged(app, row.id);
       await audit(app, request, 'engine.delete', row.id, { name: row.name });
       return ok(request, null, 'common.deleted');
     },

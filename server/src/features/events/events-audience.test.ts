@@ -154,6 +154,16 @@ describe.each(backends)('event stream audience and alarm rules on %s', (backend)
     all.close();
   });
 
+  it('an internal event (cache invalidation between instances) reaches no stream', async () => {
+    const all = await openStream(base, wideToken);
+    await all.waitFor(': connected');
+    await app.bus.publish({ type: 'engine.changed', data: { id: 7 }, internal: true });
+    await app.bus.publish({ type: 'export.ready', data: { id: 43 }, audience: { accountId: wide.id } });
+    await all.waitFor('export.ready');
+    expect(payloads(all.text(), 'engine.changed')).toEqual([]);
+    all.close();
+  });
+
   it("the rule's priority filter holds back an alarm; a saved rule applies to the open stream", async () => {
     await putRule(wideToken, wide.id, { priorities: [120004] });
     const s = await openStream(base, wideToken);

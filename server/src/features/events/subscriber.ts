@@ -27,6 +27,7 @@ function sceneOf(event: BusEvent): { sceneId: number | null } | undefined {
  * that see every scene).
  */
 export function audienceAllows(event: BusEvent, accountId: number, scenes: VisibleScenes): boolean {
+  if (event.internal) return false;
   const target = event.audience?.accountId;
   if (target !== undefined && target !== accountId) return false;
   const scene = sceneOf(event);
