@@ -129,6 +129,8 @@ describe('history events and DCS alarms', () => {
       '处理结果，100字以内',
     );
     await page.locator('.ant-modal-footer button', { hasText: '取' }).last().click();
+    // The dialog is gone (destroyed once its closing animation ends) before the filter bar is used.
+    await page.getByTestId('dcs-deal-comment').waitFor({ state: 'detached' });
 
     // A half-filled custom range is refused with the SPEC message.
     await expectHalfRangeRefused(page, 'dcs', 'dcs-alarm-page', '请选择开始时间和截止时间!');
