@@ -18,4 +18,5 @@ export * from './scene-cameras.ts';
 export * from './scenes.ts';
 export * from './session.ts';
 export * from './validators.ts';
+export * from './video.ts';
 export * from './workflows.ts';

@@ -23,6 +23,7 @@ import { plantRoutes } from './features/plant/routes.ts';
 import { sceneCamerasRoutes } from './features/scene-cameras/routes.ts';
 import { scenesRoutes } from './features/scenes/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
+import { videoRoutes } from './features/video/routes.ts';
 import { workflowsRoutes } from './features/workflows/routes.ts';
 import { createAuditLog } from './platform/audit.ts';
 import { authPlugin, installAccessCheck } from './platform/auth.ts';
@@ -35,6 +36,8 @@ import { createResultCache } from './platform/result-cache.ts';
 import './platform/types.ts';
 
 export const API_PREFIX = '/api/v2/backend';
+/** SPEC §7: `api/v2/video/camera/getCameraVideoPath`. */
+export const VIDEO_PREFIX = '/api/v2/video';
 
 export interface BuildOptions {
   /** Runs after every built-in route is registered and before `ready` (tests add routes here). */
@@ -216,6 +219,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ]) {
       await app.register(domain, { prefix: API_PREFIX });
     }
+    await app.register(videoRoutes, { prefix: VIDEO_PREFIX });
     await installWebApp(app, config.webDist);
 
     if (options.beforeReady) await options.beforeReady(app);

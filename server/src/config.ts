@@ -33,6 +33,17 @@ const envSchema = z.object({
     .transform((v) => v !== 'false' && v !== '0'),
   /** Demo mode: a simulated engine reports an alarm every N seconds (0 = off). */
   ALARM_SIMULATOR_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+  /**
+   * Live video (issue 5): where a camera's live stream is played from. Placeholders {stream}
+   * (the camera's stream key), {token} (the signed token) and {origin}; unset: the built-in demo
+   * stream source (bundled clips looped as WS-FLV). README "Live video" shows ZLMediaKit, MediaMTX
+   * and SRS templates.
+   */
+  MEDIA_STREAM_TEMPLATE: optionalString,
+  /** Secret signing live stream addresses; unset: DATA_DIR/stream-secret (created once). */
+  STREAM_SIGNING_SECRET: optionalString,
+  /** How long a signed live stream address is accepted (the player refreshes it every 10 s). */
+  STREAM_URL_TTL_SECONDS: z.coerce.number().int().min(15).max(86_400).default(60),
   /** Behind a reverse proxy / load balancer: trust X-Forwarded-For for the client address. */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
@@ -75,6 +86,11 @@ export interface AppConfig {
   demoData: boolean;
   /** Demo mode only: seconds between the simulated engine's alarms (0 = off; off in tests). */
   alarmSimulatorSeconds: number;
+  /** Live stream address template (undefined: the built-in demo stream source). */
+  mediaStreamTemplate?: string;
+  /** Signing secret of live stream addresses (undefined: DATA_DIR/stream-secret). */
+  streamSigningSecret?: string;
+  streamUrlTtlSeconds: number;
   /** SSE heartbeat interval. */
   heartbeatMs: number;
   loginLimits: LoginLimits;
@@ -111,6 +127,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     printInitialPasswords: true,
     demoData: e.DEMO_DATA,
     alarmSimulatorSeconds: e.ALARM_SIMULATOR_SECONDS,
+    mediaStreamTemplate: e.MEDIA_STREAM_TEMPLATE,
+    streamSigningSecret: e.STREAM_SIGNING_SECRET,
+    streamUrlTtlSeconds: e.STREAM_URL_TTL_SECONDS,
     heartbeatMs: 15_000,
     loginLimits: { perAccount: 5, perIp: 20, windowMs: 15 * 60_000 },
     generalRateLimit: 1200,
