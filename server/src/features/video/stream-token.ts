@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * Signed, short-lived live stream addresses bound to a camera and an account (issue 5 §2): a
@@ -63,4 +64,16 @@ export function loadStreamSecret(configured: string | undefined, dataDir: string
     // Another instance created it first.
     return readFileSync(file, 'utf8').trim();
   }
+}
+
+const secrets = new WeakMap<FastifyInstance, string>();
+
+/** This app's signing secret (config, or DATA_DIR/stream-secret), read once. */
+export function streamSecretOf(app: FastifyInstance): string {
+  let secret = secrets.get(app);
+  if (!secret) {
+    secret = loadStreamSecret(app.appConfig.streamSigningSecret, app.appConfig.dataDir);
+    secrets.set(app, secret);
+  }
+  return secret;
 }
