@@ -105,6 +105,10 @@ export const MESSAGES = {
   },
   'camera.confirmDelete': { en: 'Remove the selected cameras?', 'zh-CN': '确认删除选中摄像头?' },
   'camera.noVideo': { en: 'This camera has no video yet!', 'zh-CN': '此相机下暂无视频!' },
+  'camera.disabled': {
+    en: 'This camera is disabled and cannot be played',
+    'zh-CN': '该摄像头已停用，无法播放',
+  },
   'image.type': { en: 'Only JPG or PNG images can be uploaded', 'zh-CN': '只能上传jpg或png格式的图片' },
   'image.size': { en: 'The image cannot exceed 500 KB', 'zh-CN': '图片大小不能超过500KB' },
   'zone.max': { en: 'At most 5 custom zones', 'zh-CN': '自定义区域最多5个' },

@@ -5,8 +5,11 @@ import { z } from 'zod';
  * camera stream url call ("takes cameraId and accountId, repeated every 10 seconds") has no path
  * in the SPEC: it is `streamUrl` here. The demo stream source and the media-server hooks are ours.
  */
+/** Every path below starts with this prefix (the server mounts the video plugin there). */
+export const VIDEO_API_PREFIX = '/api/v2/video';
+
 export const VIDEO_API = {
-  /** GET ?cameraId=&accountId= → the camera's recorded clips / playback path (SPEC §7). */
+  /** GET ?cameraId=&startTime=&endTime= → the camera's recorded clips (SPEC §7, playback page). */
   cameraVideoPath: '/api/v2/video/camera/getCameraVideoPath',
   /** GET ?cameraId=&accountId= → a short-lived signed live stream address (not shown in the SPEC). */
   streamUrl: '/api/v2/video/camera/streamUrl',
@@ -25,12 +28,62 @@ export const streamUrlQuery = z.object({
 });
 export type StreamUrlQuery = z.infer<typeof streamUrlQuery>;
 
-/** A live address: `kind` tells the player which decoder to use. */
+/** Which decoder plays a source: mpegts.js (WS-FLV, HTTP-FLV), hls.js (HLS), or the browser (mp4). */
+export const streamKind = z.enum(['ws-flv', 'http-flv', 'hls', 'mp4']);
+export type StreamKind = z.infer<typeof streamKind>;
+
+/**
+ * A live address: `kind` tells the player which decoder to use. The address carries a signed token
+ * bound to the camera's stream and the caller's account, refused after `expiresAt` (so a copied
+ * address stops working); the player asks for a fresh one every STREAM_URL_REFRESH_MS.
+ *
+ * `url` is either absolute (a media server, from MEDIA_STREAM_TEMPLATE: ws://, wss://, http://,
+ * https://) or, in demo mode, a path on this origin (`/api/v2/video/demo/<clip>.flv?token=…`):
+ * for kind 'ws-flv' the player turns such a path into `ws(s)://<this host><path>` (wss on https).
+ */
 export const streamUrlResult = z.object({
   cameraId: z.number().int(),
   url: z.string(),
-  kind: z.enum(['ws-flv', 'http-flv', 'hls', 'mp4']),
+  kind: streamKind,
   /** ISO time after which the address is refused. */
   expiresAt: z.string(),
 });
 export type StreamUrlResult = z.infer<typeof streamUrlResult>;
+
+/**
+ * getCameraVideoPath (SPEC §7): a camera's recorded clips in a time range. Both times or neither
+ * (400 'time.rangeRequired', also when the start is after the end); without a range, the latest.
+ */
+export const cameraVideoPathQuery = z.object({
+  cameraId: z.coerce.number().int().positive(),
+  /** Accepted for symmetry with streamUrl; when given it must be the caller's own id. */
+  accountId: z.coerce.number().int().positive().optional(),
+  startTime: z.string().datetime({ offset: true }).optional(),
+  endTime: z.string().datetime({ offset: true }).optional(),
+});
+export type CameraVideoPathQuery = z.infer<typeof cameraVideoPathQuery>;
+
+/** At most this many clips are listed (newest first). */
+export const CAMERA_VIDEO_PATH_LIMIT = 200;
+
+/** One recorded clip. `source` 'alarm': an alarm's clip (`id` is the alarm's id). */
+export const cameraVideoClip = z.object({
+  source: z.enum(['alarm']),
+  id: z.number().int(),
+  /** ISO time of the alarm (the clip is around it). */
+  alarmTime: z.string(),
+  /** The alarm type's name (a copy taken at ingest). */
+  videoAlarmTypeName: z.string(),
+  url: z.string(),
+  kind: streamKind,
+});
+export type CameraVideoClip = z.infer<typeof cameraVideoClip>;
+
+/** `list` empty: the envelope's message is 'camera.noVideo' (此相机下暂无视频!). */
+export const cameraVideoPathResult = z.object({
+  cameraId: z.number().int(),
+  list: z.array(cameraVideoClip),
+  /** True when more clips than CAMERA_VIDEO_PATH_LIMIT matched (narrow the range). */
+  truncated: z.boolean(),
+});
+export type CameraVideoPathResult = z.infer<typeof cameraVideoPathResult>;
