@@ -1,0 +1,169 @@
+import { type StreamUrlResult, VIDEO_API } from '@sentinel/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { camera } from '../../db/schema/index.ts';
+import { backends } from '../../test/helpers.ts';
+import { type VideoHarness, videoHarness } from './stream-test-support.ts';
+
+const TEMPLATE = 'ws://media.plant.local:8080/live/{stream}.live.flv?token={token}';
+
+/** Flips one character of the signature (the token stays well-formed). */
+const tamper = (token: string) => `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+
+describe.each(backends)('media server play hooks on %s', (backend) => {
+  let h: VideoHarness;
+  let code: string;
+  let otherCode: string;
+  let token: string;
+
+  const hook = (kind: 'zlm' | 'mediamtx' | 'srs', payload: object) =>
+    h.app.inject({ method: 'POST', url: VIDEO_API.mediaHook(kind), payload });
+
+  /** Runs `fn` with the clock moved past the address's expiry. */
+  async function afterExpiry(fn: () => Promise<void>) {
+    const saved = h.clock.ms;
+    h.clock.ms += (h.app.appConfig.streamUrlTtlSeconds + 1) * 1000;
+    try {
+      await fn();
+    } finally {
+      h.clock.ms = saved;
+    }
+  }
+
+  beforeAll(async () => {
+    h = await videoHarness(backend, { mediaStreamTemplate: TEMPLATE });
+    const codes = await h.app.db.select({ id: camera.id, code: camera.code }).from(camera);
+    code = codes.find((c) => c.id === h.refs.cameraA)?.code ?? '';
+    otherCode = codes.find((c) => c.id === h.refs.cameraB)?.code ?? '';
+    const res = await h.get<StreamUrlResult>(`${VIDEO_API.streamUrl}?cameraId=${h.refs.cameraA}`, {
+      token: h.operator.token,
+    });
+    token = new URL(res.body.data.url).searchParams.get('token') ?? '';
+    expect(token).not.toBe('');
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  describe('ZLMediaKit on_play', () => {
+    const body = (stream: string, params: string) => ({
+      mediaServerId: 'zlm-1',
+      app: 'live',
+      stream,
+      params,
+      schema: 'rtmp',
+      vhost: '__defaultVhost__',
+      ip: '10.0.0.9',
+      port: 51_000,
+      id: '1',
+    });
+
+    it('allows a valid token for the stream', async () => {
+      const res = await hook('zlm', body(code, `token=${encodeURIComponent(token)}`));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ code: 0, msg: 'success' });
+    });
+
+    it('refuses an expired, tampered, missing or other-stream token', async () => {
+      await afterExpiry(async () => {
+        expect((await hook('zlm', body(code, `token=${token}`))).json()).toEqual({
+          code: -1,
+          msg: 'stream token expired',
+        });
+      });
+      expect((await hook('zlm', body(code, `token=${tamper(token)}`))).json()).toMatchObject({ code: -1 });
+      expect((await hook('zlm', body(code, ''))).json()).toMatchObject({ code: -1 });
+      expect((await hook('zlm', body(otherCode, `token=${token}`))).json()).toMatchObject({ code: -1 });
+    });
+  });
+
+  describe('MediaMTX authHTTPAddress', () => {
+    const body = (action: string, path: string, query: string) => ({
+      user: '',
+      password: '',
+      ip: '10.0.0.9',
+      action,
+      path,
+      protocol: 'hls',
+      id: null,
+      query,
+    });
+
+    it('allows reading and playback with a valid token (200)', async () => {
+      expect((await hook('mediamtx', body('read', `live/${code}`, `token=${token}`))).statusCode).toBe(200);
+      expect((await hook('mediamtx', body('playback', code, `token=${token}&start=1`))).statusCode).toBe(200);
+    });
+
+    it('refuses an expired, tampered or other-path token, and any publish (401)', async () => {
+      await afterExpiry(async () => {
+        expect((await hook('mediamtx', body('read', code, `token=${token}`))).statusCode).toBe(401);
+      });
+      expect((await hook('mediamtx', body('read', code, `token=${tamper(token)}`))).statusCode).toBe(401);
+      expect((await hook('mediamtx', body('read', otherCode, `token=${token}`))).statusCode).toBe(401);
+      expect((await hook('mediamtx', body('read', code, ''))).statusCode).toBe(401);
+      expect((await hook('mediamtx', body('publish', code, `token=${token}`))).statusCode).toBe(401);
+    });
+  });
+
+  describe('SRS on_play', () => {
+    const body = (action: string, stream: string, param: string) => ({
+      server_id: 'vid-1',
+      action,
+      client_id: '341w361a',
+      ip: '10.0.0.9',
+      vhost: '__defaultVhost__',
+      app: 'live',
+      stream,
+      param,
+    });
+
+    it('allows a valid token (code 0)', async () => {
+      const res = await hook('srs', body('on_play', code, `?token=${token}`));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ code: 0 });
+    });
+
+    it('refuses an expired, tampered or other-stream token, and other actions (non-zero code)', async () => {
+      await afterExpiry(async () => {
+        expect((await hook('srs', body('on_play', code, `?token=${token}`))).json().code).not.toBe(0);
+      });
+      expect((await hook('srs', body('on_play', code, `?token=${tamper(token)}`))).json().code).not.toBe(0);
+      expect(
+        (await hook('srs', body('on_play', `${otherCode}.flv`, `?token=${token}`))).json().code,
+      ).not.toBe(0);
+      expect((await hook('srs', body('on_publish', code, `?token=${token}`))).json().code).not.toBe(0);
+    });
+
+    it('strips a .flv suffix from the reported stream', async () => {
+      expect((await hook('srs', body('on_play', `${code}.flv`, `?token=${token}`))).json()).toEqual({
+        code: 0,
+      });
+    });
+  });
+
+  it('answers 400 to a body that is not a hook call', async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: VIDEO_API.mediaHook('zlm'),
+      payload: { app: 'live' },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it("refuses an old address once the camera's code changed (the token signs the code)", async () => {
+    await h.app.db
+      .update(camera)
+      .set({ code: `${code}-new` })
+      .where(eq(camera.id, h.refs.cameraA));
+    try {
+      const res = await hook('zlm', {
+        app: 'live',
+        stream: `${code}-new`,
+        params: `token=${token}`,
+      });
+      expect(res.json()).toMatchObject({ code: -1 });
+    } finally {
+      await h.app.db.update(camera).set({ code }).where(eq(camera.id, h.refs.cameraA));
+    }
+  });
+});
