@@ -17,7 +17,11 @@ function fakeDecoders() {
   const attach: AttachDecoder = async (_video, address, _options, callbacks) => {
     const entry = { address, callbacks, released: false };
     attached.push(entry);
-    return { release: () => void (entry.released = true) };
+    return {
+      release: () => {
+        entry.released = true;
+      },
+    };
   };
   return { attach: vi.fn(attach), attached };
 }

@@ -136,13 +136,14 @@ export function VideoPlayer({
     if (snapshot.state === 'failed' && snapshot.failure) callbacks.current.onError?.(snapshot.failure);
   }, [snapshot]);
 
+  // defaultPlaybackRate survives the element's reloads (reconnects); playbackRate applies now.
   const effectiveRate = setup.live ? 1 : rate;
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
     video.defaultPlaybackRate = effectiveRate;
     video.playbackRate = effectiveRate;
-  }, [effectiveRate, snapshot.state]);
+  }, [effectiveRate]);
 
   const failure = snapshot.state === 'failed' ? snapshot.failure : null;
   const failureText = failure?.reason === 'notFound' ? failure.message : t('unplayable');
