@@ -20,7 +20,7 @@ describe('video player strings', () => {
   it('registers its namespace once the app initialises i18next', async () => {
     const instance = i18next.createInstance();
     registerVideoPlayerLocales(instance);
-    expect(instance.isInitialized).toBe(false);
+    expect(instance.isInitialized).toBeFalsy();
     await instance.init({ resources: { en: { common: {} } }, lng: 'zh-CN', fallbackLng: 'en' });
     expect(instance.t('retry', { ns: VIDEO_PLAYER_NS })).toBe('重试');
   });
