@@ -10,6 +10,7 @@ import { FIRST_PAGE, type PageState, tablePagination } from '../../../shared/ui/
 import { useCameras, useDeleteCamera } from '../api/cameras.ts';
 import { CameraFilters, type CameraFilterValues, NO_FILTERS } from '../components/camera-filters.tsx';
 import { CameraFormDrawer } from '../components/camera-form-drawer.tsx';
+import { CameraPlayDialog } from '../components/camera-play-dialog.tsx';
 import { OnlineBadge } from '../components/online-badge.tsx';
 import { SnapshotCell } from '../components/snapshot-cell.tsx';
 
@@ -21,6 +22,7 @@ export default function CameraSetPage() {
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const [filters, setFilters] = useState<CameraFilterValues>(NO_FILTERS);
   const [editing, setEditing] = useState<{ camera?: CameraRow } | null>(null);
+  const [playing, setPlaying] = useState<CameraRow | null>(null);
   const remove = useDeleteCamera();
   const query = useCameras({ ...paging, ...filters, virtual: false });
 
@@ -111,10 +113,18 @@ export default function CameraSetPage() {
     {
       title: tc('actions'),
       key: 'actions',
-      width: 140,
+      width: 180,
       fixed: 'right',
       render: (_, row) => (
         <Space size={0}>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => setPlaying(row)}
+            data-testid={`camera-play-${row.id}`}
+          >
+            {t('camera.play')}
+          </Button>
           {buttons.can('cameraSet:edit') ? (
             <Button
               type="link"
@@ -177,6 +187,7 @@ export default function CameraSetPage() {
         />
       )}
       <CameraFormDrawer open={editing !== null} camera={editing?.camera} onClose={() => setEditing(null)} />
+      <CameraPlayDialog camera={playing} onClose={() => setPlaying(null)} />
     </Card>
   );
 }
