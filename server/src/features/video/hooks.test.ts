@@ -94,6 +94,12 @@ describe.each(backends)('media server play hooks on %s', (backend) => {
       expect((await hook('mediamtx', body('playback', code, `token=${token}&start=1`))).statusCode).toBe(200);
     });
 
+    it('takes the token from the token field when the query has none, and copes with nulls', async () => {
+      const nulls = { ...body('read', code, ''), query: null, password: null, user: null };
+      expect((await hook('mediamtx', { ...nulls, token })).statusCode).toBe(200);
+      expect((await hook('mediamtx', nulls)).statusCode).toBe(401);
+    });
+
     it('refuses an expired, tampered or other-path token, and any publish (401)', async () => {
       await afterExpiry(async () => {
         expect((await hook('mediamtx', body('read', code, `token=${token}`))).statusCode).toBe(401);

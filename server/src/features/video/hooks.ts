@@ -17,7 +17,7 @@ import { type StreamTokenCheck, streamSecretOf, verifyStreamToken } from './stre
  * with an envelope, which every one of them treats as "refused".
  */
 
-const tokenInQuery = (query: string | undefined): string | undefined =>
+const tokenInQuery = (query: string | null | undefined): string | undefined =>
   new URLSearchParams(query ?? '').get('token') ?? undefined;
 
 function check(app: FastifyInstance, reportedStream: string, token: string | undefined): StreamTokenCheck {
@@ -39,7 +39,7 @@ const under = (path: string) => path.slice(VIDEO_API_PREFIX.length);
 const zlmBody = z.looseObject({
   app: z.string().optional(),
   stream: z.string(),
-  params: z.string().optional().default(''),
+  params: z.string().nullish(),
 });
 const zlmAnswer = z.object({ code: z.number(), msg: z.string() });
 
@@ -51,10 +51,13 @@ const zlmAnswer = z.object({ code: z.number(), msg: z.string() });
  */
 const mediamtxBody = z.looseObject({
   action: z.string(),
-  path: z.string().optional().default(''),
-  query: z.string().optional().default(''),
-  token: z.string().optional(),
-  password: z.string().optional(),
+  path: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
+  query: z.string().nullish(),
+  token: z.string().nullish(),
+  password: z.string().nullish(),
 });
 
 /** SRS `on_play` HTTP callback: `{ action: 'on_play', app, stream, param: '?token=…' }` → `{ code: 0 }`. */
@@ -62,7 +65,7 @@ const srsBody = z.looseObject({
   action: z.string().optional().default('on_play'),
   app: z.string().optional(),
   stream: z.string(),
-  param: z.string().optional().default(''),
+  param: z.string().nullish(),
 });
 const srsAnswer = z.object({ code: z.number(), msg: z.string().optional() });
 
