@@ -11,9 +11,8 @@ vi.mock('../feedback.ts', () => ({
 
 const { initI18n } = await import('../../i18n/i18n.ts');
 initI18n({ en: { common: {} }, 'zh-CN': { common: {} } }, 'zh-CN');
-const { CameraNotFoundError, cameraAddressSource, fetchStreamUrl, isAddressUsable } = await import(
-  './address-source.ts'
-);
+const { CameraNotFoundError, StreamRefusedError, cameraAddressSource, fetchStreamUrl, isAddressUsable } =
+  await import('./address-source.ts');
 const { useUserStore } = await import('../../stores/user-store.ts');
 
 const page = { protocol: 'https:', host: 'console.example' };
@@ -47,6 +46,24 @@ describe('fetchStreamUrl', () => {
     await expect(failure).rejects.toBeInstanceOf(CameraNotFoundError);
     await expect(failure).rejects.toThrow('未找到摄像头！');
     expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('refuses for good a disabled camera (409) but lets a server error be retried', async () => {
+    const disabled = { status: -1, message: 'camera.disabled', data: null };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(disabled), { status: 409 })),
+    );
+    const refused = fetchStreamUrl(4, new AbortController().signal);
+    await expect(refused).rejects.toBeInstanceOf(StreamRefusedError);
+    await expect(refused).rejects.not.toBeInstanceOf(CameraNotFoundError);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 503 })),
+    );
+    const busy = fetchStreamUrl(4, new AbortController().signal);
+    await expect(busy).rejects.toThrow();
+    await expect(busy).rejects.not.toBeInstanceOf(StreamRefusedError);
   });
 
   it('rejects an answer that is not a stream address', async () => {

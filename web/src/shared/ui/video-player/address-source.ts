@@ -19,13 +19,27 @@ export interface AddressSource {
   dispose(): void;
 }
 
-/** The camera lookup answered 404 (SPEC §8 '未找到摄像头！'): `message` is the server's text. */
-export class CameraNotFoundError extends Error {
+/**
+ * The server refused the camera's address for good (retrying cannot help): a disabled camera,
+ * a foreign account, an ended session. `message` is the server's text in the UI language.
+ */
+export class StreamRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StreamRefusedError';
+  }
+}
+
+/** The camera lookup answered 404 (SPEC §8 '未找到摄像头！'). */
+export class CameraNotFoundError extends StreamRefusedError {
   constructor(message: string) {
     super(message);
     this.name = 'CameraNotFoundError';
   }
 }
+
+/** HTTP statuses that no retry changes (timeouts, throttling and server errors are retried). */
+const FINAL_STATUSES = new Set([400, 401, 403, 409, 410]);
 
 /** A file, url or stream address given directly. */
 export function fixedAddressSource(address: PlayableAddress): AddressSource {
@@ -49,8 +63,10 @@ export const fetchStreamUrl: FetchStreamUrl = async (cameraId, signal) => {
     });
     return streamUrlResult.parse(data);
   } catch (error) {
-    if (error instanceof RequestError && (error.httpStatus === 404 || error.status === 404)) {
-      throw new CameraNotFoundError(error.message);
+    if (!(error instanceof RequestError)) throw error;
+    if (error.httpStatus === 404 || error.status === 404) throw new CameraNotFoundError(error.message);
+    if (error.kind === 'session' || FINAL_STATUSES.has(error.httpStatus ?? 0)) {
+      throw new StreamRefusedError(error.message);
     }
     throw error;
   }

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AddressSource, CameraNotFoundError, type PlayableAddress } from './address-source.ts';
+import {
+  type AddressSource,
+  CameraNotFoundError,
+  type PlayableAddress,
+  StreamRefusedError,
+} from './address-source.ts';
 import type { AttachDecoder, DecoderCallbacks } from './decoders.ts';
 import { PlayerController } from './player-controller.ts';
 import type { PlayerSnapshot } from './player-state.ts';
@@ -211,6 +216,22 @@ describe('PlayerController', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(t.source.get).toHaveBeenCalledTimes(1);
     expect(t.decoders.attach).not.toHaveBeenCalled();
+  });
+
+  it('shows a refusal (disabled camera) without a toast and without retrying', async () => {
+    const t = setup(
+      fakeSource(async () => {
+        throw new StreamRefusedError('Camera disabled');
+      }),
+    );
+    t.controller.setActive(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(t.controller.current).toMatchObject({
+      state: 'failed',
+      failure: { reason: 'refused', message: 'Camera disabled' },
+    });
+    expect(t.onNotFound).not.toHaveBeenCalled();
+    expect(t.source.get).toHaveBeenCalledTimes(1);
   });
 
   it('releases a decoder that arrives after dispose, and everything on dispose', async () => {

@@ -1,4 +1,4 @@
-import { type AddressSource, CameraNotFoundError } from './address-source.ts';
+import { type AddressSource, CameraNotFoundError, StreamRefusedError } from './address-source.ts';
 import { type AttachDecoder, clearMediaElement, type Decoder } from './decoders.ts';
 import {
   INITIAL_SNAPSHOT,
@@ -113,6 +113,11 @@ export class PlayerController {
         this.teardown();
         this.dispatch({ type: 'notFound', message: error.message });
         this.options.onNotFound?.(error.message);
+        return;
+      }
+      if (error instanceof StreamRefusedError) {
+        this.teardown();
+        this.dispatch({ type: 'refused', message: error.message });
         return;
       }
       this.fail(generation);

@@ -4,7 +4,10 @@ import { shouldRetry } from './reconnect-policy.ts';
 export type PlayerState = 'loading' | 'playing' | 'reconnecting' | 'failed';
 
 /** Why the player gave up: the server's message (unknown camera) or the generic "unplayable". */
-export type PlayerFailure = { reason: 'unplayable' } | { reason: 'notFound'; message: string };
+export type PlayerFailure =
+  | { reason: 'unplayable' }
+  | { reason: 'notFound'; message: string }
+  | { reason: 'refused'; message: string };
 
 export interface PlayerSnapshot {
   state: PlayerState;
@@ -22,6 +25,8 @@ export type PlayerEvent =
   | { type: 'dropped' }
   /** The camera lookup answered 404: nothing to retry. */
   | { type: 'notFound'; message: string }
+  /** The server refused the address for good (disabled camera, foreign account): nothing to retry. */
+  | { type: 'refused'; message: string }
   /** Out of view or page hidden: the decoder is released. */
   | { type: 'suspend' }
   /** Visible again: connect afresh (a failed player stays failed until the user retries). */
@@ -49,7 +54,8 @@ export function nextSnapshot(current: PlayerSnapshot, event: PlayerEvent): Playe
         : { ...current, state: 'failed', attempt, failure: { reason: 'unplayable' } };
     }
     case 'notFound':
-      return { ...current, state: 'failed', failure: { reason: 'notFound', message: event.message } };
+    case 'refused':
+      return { ...current, state: 'failed', failure: { reason: event.type, message: event.message } };
     case 'suspend':
       return current.suspended ? current : { ...current, suspended: true };
     case 'resume':

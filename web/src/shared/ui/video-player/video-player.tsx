@@ -146,7 +146,7 @@ export function VideoPlayer({
   }, [effectiveRate]);
 
   const failure = snapshot.state === 'failed' ? snapshot.failure : null;
-  const failureText = failure?.reason === 'notFound' ? failure.message : t('unplayable');
+  const failureText = !failure || failure.reason === 'unplayable' ? t('unplayable') : failure.message;
 
   return (
     <div
