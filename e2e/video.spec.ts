@@ -16,6 +16,44 @@ afterAll(async () => {
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 250 });
 
+/**
+ * Counts the page's websockets and media sources that are still open (installed before the
+ * app loads), and lets the test drop the live sockets as a failing network would.
+ */
+const TRACK_MEDIA = `(() => {
+  const sockets = [];
+  const sources = [];
+  const NativeSocket = window.WebSocket;
+  window.WebSocket = class extends NativeSocket {
+    constructor(...args) { super(...args); sockets.push(this); }
+  };
+  const NativeSource = window.MediaSource;
+  window.MediaSource = class extends NativeSource {
+    constructor() { super(); sources.push(this); }
+  };
+  window.__media = () => ({
+    sockets: sockets.filter((s) => s.readyState < 2).length,
+    sources: sources.filter((s) => s.readyState !== 'closed').length,
+    socketsOpened: sockets.length,
+  });
+  window.__dropSockets = () => sockets.forEach((s) => s.close());
+})();`;
+
+interface MediaCounts {
+  sockets: number;
+  sources: number;
+  socketsOpened: number;
+}
+
+const mediaCounts = (page: Page) => page.evaluate('window.__media()') as Promise<MediaCounts>;
+
+/** Makes the page hidden or visible again, as switching browser tabs does. */
+const setPageHidden = (page: Page, hidden: boolean) =>
+  page.evaluate(`(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => '${hidden ? 'hidden' : 'visible'}' });
+    document.dispatchEvent(new Event('visibilitychange'));
+  })()`);
+
 const firstPlayButton = (page: Page) => page.locator('[data-testid^="camera-play-"]').first();
 
 async function openCameraList(page: Page) {
@@ -25,8 +63,9 @@ async function openCameraList(page: Page) {
 }
 
 describe('video player', () => {
-  it('plays a demo camera from the camera list (its video time advances) and releases it on close', async () => {
+  it('plays a demo camera (its video time advances), pauses when hidden, reconnects after a drop, releases it on close', async () => {
     const page = await session.loggedInPage();
+    await page.addInitScript(TRACK_MEDIA);
     await openCameraList(page);
     await firstPlayButton(page).click();
     const dialog = page.getByTestId('camera-play-dialog');
@@ -39,9 +78,27 @@ describe('video player', () => {
     ).toBeGreaterThan(1);
     // Live: the picture plays on without playback rates.
     expect(await dialog.getByTestId('video-player-rate').count()).toBe(0);
+    expect(await mediaCounts(page)).toMatchObject({ sockets: 1, sources: 1 });
+
+    // Hidden page: decoder, socket and media source released; visible again: plays anew.
+    await setPageHidden(page, true);
+    await poll(() => mediaCounts(page)).toMatchObject({ sockets: 0, sources: 0 });
+    await setPageHidden(page, false);
+    await poll(() => player.getAttribute('data-state')).toBe('playing');
+    await poll(() => mediaCounts(page)).toMatchObject({ sockets: 1, sources: 1, socketsOpened: 2 });
+
+    // A dropped stream: the player reconnects by itself.
+    await page.evaluate('window.__dropSockets()');
+    await poll(() => mediaCounts(page)).toMatchObject({ sockets: 1, socketsOpened: 3 });
+    await poll(() => player.getAttribute('data-state')).toBe('playing');
+    const resumedAt = await video.evaluate((v) => (v as unknown as { currentTime: number }).currentTime);
+    await poll(() =>
+      video.evaluate((v) => (v as unknown as { currentTime: number }).currentTime),
+    ).toBeGreaterThan(resumedAt + 1);
 
     await page.locator('.ant-modal-close').click();
     await poll(() => page.getByTestId('video-player').count()).toBe(0);
+    await poll(() => mediaCounts(page)).toMatchObject({ sockets: 0, sources: 0 });
   });
 
   it("shows '未找到摄像头！' in Chinese for a camera that no longer exists", async () => {
