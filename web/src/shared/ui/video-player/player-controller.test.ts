@@ -213,6 +213,8 @@ describe('PlayerController', () => {
       failure: { reason: 'notFound', message: '未找到摄像头！' },
     });
     expect(t.onNotFound).toHaveBeenCalledWith('未找到摄像头！');
+    // No more address refreshes for a camera the server does not know.
+    expect(t.source.setActive).toHaveBeenLastCalledWith(false);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(t.source.get).toHaveBeenCalledTimes(1);
     expect(t.decoders.attach).not.toHaveBeenCalled();

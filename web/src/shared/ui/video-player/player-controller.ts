@@ -55,7 +55,6 @@ export class PlayerController {
   setActive(active: boolean) {
     if (this.disposed || active === this.active) return;
     this.active = active;
-    this.options.source.setActive(active);
     if (!active) {
       this.teardown();
       this.dispatch({ type: 'suspend' });
@@ -85,7 +84,10 @@ export class PlayerController {
   private dispatch(event: PlayerEvent) {
     const before = this.snapshot;
     this.snapshot = nextSnapshot(before, event);
-    if (this.snapshot !== before && !this.disposed) this.options.onChange(this.snapshot);
+    if (this.disposed) return;
+    // The address is kept fresh only while a stream is wanted (not suspended, not failed).
+    this.options.source.setActive(wantsDecoder(this.snapshot));
+    if (this.snapshot !== before) this.options.onChange(this.snapshot);
   }
 
   private later(run: () => void, ms: number) {
