@@ -72,6 +72,35 @@ describe('VideoPlayer', () => {
     expect(screen.queryByTestId('video-player-rate')).toBeNull();
   });
 
+  it('waits until it is in view, releases the video when scrolled out and loads again when back', async () => {
+    let report: (visible: boolean) => void = () => {};
+    const disconnect = vi.fn();
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
+          report = (visible) => callback([{ isIntersecting: visible }]);
+        }
+        observe() {}
+        disconnect = disconnect;
+      },
+    );
+    const { unmount } = render(<VideoPlayer source="/media/clip.mp4" />);
+    const element = video();
+    await act(async () => {});
+    expect(element.hasAttribute('src')).toBe(false);
+    act(() => report(true));
+    await vi.waitFor(() => expect(element.getAttribute('src')).toBe('/media/clip.mp4'));
+    act(() => report(false));
+    expect(element.hasAttribute('src')).toBe(false);
+    act(() => report(true));
+    await vi.waitFor(() => expect(element.getAttribute('src')).toBe('/media/clip.mp4'));
+    expect(root().dataset.state).toBe('loading');
+    unmount();
+    expect(disconnect).toHaveBeenCalled();
+    expect(element.hasAttribute('src')).toBe(false);
+  });
+
   it('reconnects after errors and then says the video cannot be played, in English', async () => {
     await setLanguage('en');
     vi.useFakeTimers();
