@@ -105,6 +105,10 @@ export const MESSAGES = {
   },
   'camera.confirmDelete': { en: 'Remove the selected cameras?', 'zh-CN': '确认删除选中摄像头?' },
   'camera.noVideo': { en: 'This camera has no video yet!', 'zh-CN': '此相机下暂无视频!' },
+  'video.streamTokenInvalid': {
+    en: 'The video address has expired, please open the video again',
+    'zh-CN': '视频地址已失效，请重新打开视频',
+  },
   'camera.disabled': {
     en: 'This camera is disabled and cannot be played',
     'zh-CN': '该摄像头已停用，无法播放',

@@ -181,9 +181,17 @@ describe.each(backends)('demo stream source on %s', (backend) => {
       const refused = await refusedWs(`${wsBase}${path}?token=${encodeURIComponent(token)}`);
       expect(refused.status).toBe(401);
       expect(refused.body.status).toBe(-401);
-      const http = await app.inject({ method: 'GET', url: path, query: { token } });
+      const http = await app.inject({
+        method: 'GET',
+        url: path,
+        query: { token },
+        headers: { lang: 'zh-CN' },
+      });
       expect(http.statusCode).toBe(401);
-      expect((http.json() as Envelope<unknown>).status).toBe(-401);
+      expect(http.json() as Envelope<unknown>).toMatchObject({
+        status: -401,
+        message: '视频地址已失效，请重新打开视频',
+      });
     }
     const none = await app.inject({ method: 'GET', url: path });
     expect(none.statusCode).toBe(401);

@@ -3,7 +3,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound, unauthorized } from '../../../platform/errors.ts';
+import { AppError, notFound } from '../../../platform/errors.ts';
 import { streamSecretOf, verifyStreamToken } from '../stream-token.ts';
 import { loadDemoClip } from './clip-files.ts';
 import { type DemoClip, demoStreamKey, isDemoClip } from './clips.ts';
@@ -102,7 +102,7 @@ export const demoStreamRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.token,
         app.appConfig.now().getTime(),
       );
-      if (!check.ok) throw unauthorized();
+      if (!check.ok) throw new AppError(401, 'video.streamTokenInvalid');
     },
     handler: async (request, reply) => {
       const clip = await loadDemoClip(requestedClip(request));
