@@ -24,7 +24,8 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '/api': { target: backend, changeOrigin: true },
+      // ws: the demo stream source answers WS-FLV on /api/v2/video/demo/…
+      '/api': { target: backend, changeOrigin: true, ws: true },
       '/healthz': { target: backend, changeOrigin: true },
     },
   },
