@@ -19,4 +19,5 @@ export * from './scenes.ts';
 export * from './session.ts';
 export * from './validators.ts';
 export * from './video.ts';
+export * from './video-wall.ts';
 export * from './workflows.ts';
