@@ -101,6 +101,7 @@ export const MENU_TREE: MenuNode[] = [
       hidden('taskDetails', '/historyRecords/taskDetails/:id', t('Task details', '任务详情'), 'historyTask'),
       page(123, 'historyAlarm', '/historyRecords/historyAlarm', t('History alarms', '历史报警')),
       page(124, 'dcsAlarm', '/historyRecords/dcsAlarm', t('DCS alarms', 'DCS报警')),
+      page(125, 'videoPlayback', '/historyRecords/videoPlayback', t('Video playback', '视频回放')),
     ],
   }),
   page(210, 'meDetails', '/meDetails', t('My desk', '个人中心'), {

@@ -11,6 +11,7 @@ export const OPERATOR_MENU_CODES: string[] = [
   'historyTask',
   'historyAlarm',
   'dcsAlarm',
+  'videoPlayback',
   'meDetails',
   'statistics',
   'offLineVideo',
