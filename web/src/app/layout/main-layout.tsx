@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AlarmPanel } from '../../features/alarm-panel/index.ts';
+import { VideoWall } from '../../features/video-wall/index.ts';
 import { useRouteHandle } from '../../shared/routing/route-meta.ts';
 import { useAppStore } from '../../shared/stores/app-store.ts';
 import { useSettingsStore } from '../../shared/stores/settings-store.ts';
 import { useTagsViewStore } from '../../shared/stores/tags-view-store.ts';
+import { useVideoWallStore } from '../../shared/stores/video-wall-store.ts';
 import { Navbar } from './navbar.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TagsView } from './tags-view.tsx';
@@ -35,6 +37,7 @@ export function MainLayout() {
   const closeSidebar = useAppStore((s) => s.closeSidebar);
   const tagsView = useSettingsStore((s) => s.tagsView);
   const fixedHeader = useSettingsStore((s) => s.fixedHeader);
+  const videoVisible = useVideoWallStore((s) => s.videoVisible);
   useVisitedViews();
   // Affixed home tag is always present.
   useEffect(() => {
@@ -42,6 +45,9 @@ export function MainLayout() {
       .getState()
       .add({ path: '/dashboard', fullPath: '/dashboard', code: 'dashboard', query: {}, affix: true });
   }, []);
+
+  // SPEC §2: with the video-visible flag off, the video wall replaces the whole layout.
+  if (!videoVisible) return <VideoWall />;
 
   const classes = [
     'app-wrapper',
@@ -66,7 +72,6 @@ export function MainLayout() {
         </main>
       </div>
       <AlarmPanel />
-      {/* The video wall switch mounts here in a later release. */}
     </div>
   );
 }

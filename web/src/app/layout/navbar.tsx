@@ -1,6 +1,7 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { DownloadCenter } from '../../features/download-center/components/download-center.tsx';
+import { VideoWallSwitch } from '../../features/video-wall/index.ts';
 import { useTranslation } from '../../shared/i18n/i18n.ts';
 import { useAppStore } from '../../shared/stores/app-store.ts';
 import { LangSwitch } from '../../shared/ui/lang-switch.tsx';
@@ -25,6 +26,7 @@ export function Navbar() {
       />
       <Breadcrumbs />
       <div className="navbar-right">
+        <VideoWallSwitch />
         <LangSwitch />
         <DownloadCenter />
         <SettingsPanel />
