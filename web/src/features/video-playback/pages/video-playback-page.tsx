@@ -1,12 +1,11 @@
 import type { CameraVideoClip, CameraVideoPathQuery } from '@sentinel/contract';
-import { Alert, Card, Col, Empty, Row } from 'antd';
+import { Card, Col, Row } from 'antd';
 import { useState } from 'react';
-import { tr, useTranslation } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '../../../shared/i18n/i18n.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
-import { PageError } from '../../../shared/ui/page-states.tsx';
 import { useCameraClips } from '../api/camera-clips.ts';
+import { ClipList } from '../components/clip-list.tsx';
 import { ClipPlayer } from '../components/clip-player.tsx';
-import { ClipTable } from '../components/clip-table.tsx';
 import { PlaybackFilterBar } from '../components/playback-filters.tsx';
 import {
   clipKey,
@@ -51,9 +50,11 @@ export default function VideoPlaybackPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={11}>
           <ClipList
-            query={query}
-            clips={list}
-            state={clips}
+            asked={query !== null}
+            result={clips.data}
+            fetching={clips.isFetching}
+            error={clips.isError ? clips.error.message : null}
+            onRetry={() => void clips.refetch()}
             playingKey={playingKey}
             onPlay={(clip: CameraVideoClip) => setPlayingKey(clipKey(clip))}
           />
@@ -63,47 +64,5 @@ export default function VideoPlaybackPage() {
         </Col>
       </Row>
     </Card>
-  );
-}
-
-interface ClipListProps {
-  query: CameraVideoPathQuery | null;
-  clips: CameraVideoClip[];
-  state: ReturnType<typeof useCameraClips>;
-  playingKey: string | null;
-  onPlay: (clip: CameraVideoClip) => void;
-}
-
-/** The hint without a camera, the error, '此相机下暂无视频!', or the clips. */
-function ClipList({ query, clips, state, playingKey, onPlay }: ClipListProps) {
-  const { t } = useTranslation('videoPlayback');
-  if (!query) {
-    return (
-      <Empty description={t('selectCamera')} data-testid="playback-select-camera" style={{ padding: 48 }} />
-    );
-  }
-  if (state.isError && !state.data) {
-    return <PageError message={state.error.message} onRetry={() => state.refetch()} />;
-  }
-  if (state.data && clips.length === 0 && !state.isFetching) {
-    return (
-      <div role="status">
-        <Empty description={tr('camera.noVideo')} data-testid="playback-no-video" style={{ padding: 48 }} />
-      </div>
-    );
-  }
-  return (
-    <>
-      {state.data?.truncated ? (
-        <Alert
-          type="info"
-          showIcon
-          title={t('truncated', { count: clips.length })}
-          style={{ marginBottom: 8 }}
-          data-testid="playback-truncated"
-        />
-      ) : null}
-      <ClipTable clips={clips} loading={state.isFetching} playingKey={playingKey} onPlay={onPlay} />
-    </>
   );
 }
