@@ -5,13 +5,16 @@ import { useTranslation } from '../../../shared/i18n/i18n.ts';
 import { useUserStore } from '../../../shared/stores/user-store.ts';
 import { useVideoWallStore } from '../../../shared/stores/video-wall-store.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
+import { useRotationGroups } from '../api/rotation-groups.ts';
 import { useWallCameras } from '../api/wall-cameras.ts';
 import { camerasOfScene } from '../lib/camera-groups.ts';
 import { DEFAULT_GRID_SIZE } from '../lib/grid.ts';
 import { ALL_CAMERAS_SCENE } from '../lib/wall-cache.ts';
 import { addTarget } from '../lib/wall-slots.ts';
+import { useTour } from '../use-tour.ts';
 import { useWallState } from '../use-wall-state.ts';
 import { CameraList } from './camera-list.tsx';
+import { TourControl } from './tour-control.tsx';
 import { WallGrid } from './wall-grid.tsx';
 import { WallToolbar } from './wall-toolbar.tsx';
 import './video-wall.css';
@@ -55,10 +58,17 @@ export function VideoWall() {
   const [selectedCamera, setSelectedCamera] = useState<VideoWallCamera | null>(null);
   const gridSize = wall?.gridSize ?? DEFAULT_GRID_SIZE;
 
+  const rotations = useRotationGroups();
+  const [tourGroupId, setTourGroupId] = useState<number | null>(null);
+  const tourGroup = rotations.data?.list.find((g) => g.id === tourGroupId);
+  const visibleIds = useMemo(() => new Set(query.data?.cameras.map((c) => c.id)), [query.data]);
+  const tour = useTour(tourGroup, visibleIds, gridSize);
+
   const names = useMemo(() => new Map(query.data?.cameras.map((c) => [c.id, c.name])), [query.data]);
   const nameOf = (id: number) => names.get(id) ?? wall?.cachedNames.get(id) ?? `#${id}`;
 
   const addCamera = (camera: VideoWallCamera | null) => {
+    if (tour.running) return;
     if (!camera) {
       toast.warning(t('selectCamera'));
       return;
@@ -74,13 +84,19 @@ export function VideoWall() {
   };
 
   const changeScene = (id: number) => {
+    tour.stop();
     setSceneId(id);
     setSelectedCell(null);
     setSelectedCamera(null);
   };
 
   return (
-    <div className="video-wall" data-testid="video-wall" data-scene={sceneId ?? ''}>
+    <div
+      className="video-wall"
+      data-testid="video-wall"
+      data-scene={sceneId ?? ''}
+      data-touring={tour.running}
+    >
       <WallToolbar
         scenes={query.data?.scenes ?? []}
         sceneId={sceneId}
@@ -95,6 +111,22 @@ export function VideoWall() {
           if (selectedCell !== null) clear(selectedCell);
         }}
         clearDisabled={selectedCell === null}
+        touring={tour.running}
+        tour={
+          rotations.data && rotations.data.list.length > 0 ? (
+            <TourControl
+              groups={rotations.data.list}
+              groupId={tourGroupId}
+              onGroup={(id) => {
+                tour.stop();
+                setTourGroupId(id);
+              }}
+              running={tour.running}
+              onStart={tour.start}
+              onStop={tour.stop}
+            />
+          ) : null
+        }
         onClose={closeWall}
       />
       <div className="video-wall-body">
@@ -118,7 +150,7 @@ export function VideoWall() {
         {wall ? (
           <WallGrid
             gridSize={gridSize}
-            slots={wall.slots}
+            slots={tour.slots ?? wall.slots}
             selected={selectedCell}
             nameOf={nameOf}
             onSelect={setSelectedCell}

@@ -1,6 +1,7 @@
 import { CloseOutlined } from '@ant-design/icons';
 import type { VideoWallScene } from '@sentinel/contract';
-import { Button, Segmented, Select, Tooltip } from 'antd';
+import { Button, Segmented, Select, Space, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';
 import { GRID_SIZES, type GridSize, gridLayout } from '../lib/grid.ts';
 import { ALL_CAMERAS_SCENE } from '../lib/wall-cache.ts';
@@ -14,6 +15,9 @@ interface WallToolbarProps {
   onAdd: () => void;
   onClear: () => void;
   clearDisabled: boolean;
+  /** While a rotation group tours the wall, Add and Clear wait (they change the saved wall). */
+  touring: boolean;
+  tour?: ReactNode;
   onClose: () => void;
 }
 
@@ -52,12 +56,21 @@ export function WallToolbar(props: WallToolbarProps) {
           };
         })}
       />
-      <Button type="primary" onClick={props.onAdd} data-testid="wall-add">
-        {t('add')}
-      </Button>
-      <Button onClick={props.onClear} disabled={props.clearDisabled} data-testid="wall-clear">
-        {t('clear')}
-      </Button>
+      <Tooltip title={props.touring ? t('touring') : undefined}>
+        <Space.Compact>
+          <Button type="primary" onClick={props.onAdd} disabled={props.touring} data-testid="wall-add">
+            {t('add')}
+          </Button>
+          <Button
+            onClick={props.onClear}
+            disabled={props.touring || props.clearDisabled}
+            data-testid="wall-clear"
+          >
+            {t('clear')}
+          </Button>
+        </Space.Compact>
+      </Tooltip>
+      {props.tour}
       <span className="video-wall-spacer" />
       <Tooltip title={t('close')}>
         <Button
