@@ -169,6 +169,7 @@ describe.each(backends)('session on %s', (backend) => {
       'historyTask',
       'historyAlarm',
       'dcsAlarm',
+      'videoPlayback',
       'meDetails',
       'statistics',
       'offLineVideo',
