@@ -1,4 +1,4 @@
-import { VIDEO_WALL_API, type VideoWallCameras } from '@sentinel/contract';
+import { DEVICE_API, VIDEO_WALL_API, type VideoWallCameras } from '@sentinel/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiChangePassword, NEW_PASSWORD } from './support/api.ts';
@@ -128,5 +128,37 @@ describe('video wall', () => {
     const after = (await storedWalls(page)).filter((w) => w.sceneId === 0);
     expect(new Set(after.map((w) => w.userId)).size).toBe(2);
     expect(after.find((w) => w.userId === mine?.userId)?.equipmentType).toBe(9);
+  });
+});
+
+describe('video wall extras', () => {
+  it('shows a cell full screen on double-click (Escape leaves) and tours a rotation group', async () => {
+    const { cameras } = await session.api<VideoWallCameras>(VIDEO_WALL_API.cameras);
+    const ids = cameras.map((c) => String(c.id));
+    await session.api(DEVICE_API.rotation, {
+      method: 'POST',
+      body: { name: 'Wall tour', intervalSeconds: 3, cameraIds: cameras.slice(0, 6).map((c) => c.id) },
+    });
+    const page = await session.loggedInPage('zh-CN');
+    await page.getByTestId('layout').waitFor();
+    await openWallOnAllCameras(page);
+    await poll(() => cellCameras(page)).toEqual(ids.slice(0, 4));
+
+    const fullScreenIndex = () =>
+      page.evaluate(() => (document.fullscreenElement as HTMLElement | null)?.dataset.index ?? null);
+    await page.locator('[data-testid="wall-cell"][data-index="2"]').dblclick();
+    await poll(fullScreenIndex).toBe('2');
+    await page.keyboard.press('Escape');
+    await poll(fullScreenIndex).toBeNull();
+
+    await pickOption(page, 'wall-tour-group', 'Wall tour（每 3 秒）');
+    await page.getByTestId('wall-tour-start').click();
+    await poll(() => page.getByTestId('video-wall').getAttribute('data-touring')).toBe('true');
+    // 6 cameras over 4 cells: the second page wraps round to the first cameras.
+    await poll(() => cellCameras(page)).toEqual([ids[4], ids[5], ids[0], ids[1]]);
+    expect(await page.getByTestId('wall-add').isDisabled()).toBe(true);
+    await page.getByTestId('wall-tour-stop').click();
+    await poll(() => page.getByTestId('video-wall').getAttribute('data-touring')).toBe('false');
+    await poll(() => cellCameras(page)).toEqual(ids.slice(0, 4));
   });
 });

@@ -28,7 +28,7 @@ function WallCell({
   const { t } = useTranslation('videoWall');
   const ref = useRef<HTMLDivElement>(null);
   const fullScreen = () => {
-    // Escape leaves full screen (the browser's own rule).
+    // Escape leaves full screen (the browser's own rule, and the cell's key handler below).
     ref.current?.requestFullscreen?.().catch(() => undefined);
   };
   return (
@@ -47,6 +47,10 @@ function WallCell({
       onClick={() => onSelect(index)}
       onDoubleClick={fullScreen}
       onKeyDown={(e) => {
+        if (e.key === 'Escape' && document.fullscreenElement === e.currentTarget) {
+          document.exitFullscreen().catch(() => undefined);
+          return;
+        }
         if (e.target !== e.currentTarget) return;
         if (e.key === ' ') {
           e.preventDefault();
