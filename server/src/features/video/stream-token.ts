@@ -41,8 +41,10 @@ export function verifyStreamToken(
   if (!match) return { ok: false, reason: 'malformed' };
   const accountId = Number(match[1]);
   const expires = Number(match[2]);
-  const given = Buffer.from(match[3] ?? '', 'base64url');
-  const expected = Buffer.from(sign(secret, stream, accountId, expires), 'base64url');
+  // Compared as text, not as decoded bytes: the last of the 43 characters carries two unused
+  // bits, so a decoded comparison would accept a changed character as the same signature.
+  const given = Buffer.from(match[3] ?? '', 'latin1');
+  const expected = Buffer.from(sign(secret, stream, accountId, expires), 'latin1');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     return { ok: false, reason: 'signature' };
   }
