@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cameraToBind } from './support/scene-cameras.ts';
 import { type Session, startSession } from './support/session.ts';
-import { toastText } from './support/ui.ts';
+import { rowWithCell, toastText } from './support/ui.ts';
 
 let session: Session;
 
@@ -86,7 +86,7 @@ describe('cameras in scenes', () => {
     const dialog = page.locator('.ant-modal').filter({ hasText: '绑定摄像机' });
     await dialog.getByPlaceholder('搜索名称、编码或IP').fill(camera.code);
     await dialog.getByPlaceholder('搜索名称、编码或IP').press('Enter');
-    await dialog.locator('.ant-table-row', { hasText: camera.code }).locator('.ant-checkbox-input').check();
+    await rowWithCell(dialog, '.ant-table-row', camera.code).locator('.ant-checkbox-input').check();
     await page.getByTestId('bind-submit').click();
     await expect.poll(() => page.locator('.ant-message').innerText()).toContain('已绑定 1 个摄像机');
     await row(page, camera.code).waitFor();

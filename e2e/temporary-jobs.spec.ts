@@ -8,6 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cameraToBind } from './support/scene-cameras.ts';
 import { type Session, startSession } from './support/session.ts';
+import { rowWithCell } from './support/ui.ts';
 
 let session: Session;
 
@@ -59,10 +60,10 @@ describe('temporary jobs', () => {
     const dialog = page.locator('.ant-modal').filter({ hasText: 'Bind cameras to' });
     await dialog.getByPlaceholder('Search name, code or IP').fill(camera.code);
     await dialog.getByPlaceholder('Search name, code or IP').press('Enter');
-    await dialog.locator('.ant-table-row', { hasText: camera.code }).locator('.ant-checkbox-input').check();
+    await rowWithCell(dialog, '.ant-table-row', camera.code).locator('.ant-checkbox-input').check();
     await page.getByTestId('bind-submit').click();
     await expect.poll(() => page.locator('.ant-message').innerText()).toContain('1 camera(s) bound');
-    const row = page.locator('[data-testid="scene-camera-table"] .ant-table-row', { hasText: camera.code });
+    const row = rowWithCell(page, '[data-testid="scene-camera-table"] .ant-table-row', camera.code);
     await row.waitFor();
 
     // Temporary job details: the job with one more camera, and that camera in its expanded row.

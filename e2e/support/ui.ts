@@ -108,3 +108,17 @@ export async function expectHalfRangeRefused(
 export function naturalWidth(image: Locator): Promise<number> {
   return image.evaluate((img) => (img as HTMLImageElement).naturalWidth);
 }
+
+const isLocator = (scope: Page | Locator): scope is Locator => typeof (scope as Locator).page === 'function';
+
+/**
+ * The table rows under `scope` with a cell whose whole text is `text`. A plain `hasText` is a
+ * substring match: "CAM-001" would also find the demo's "VCAM-001".
+ */
+export function rowWithCell(scope: Page | Locator, selector: string, text: string): Locator {
+  const page = isLocator(scope) ? scope.page() : scope;
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return scope
+    .locator(selector)
+    .filter({ has: page.locator('td', { hasText: new RegExp(`^\\s*${escaped}\\s*$`) }) });
+}
