@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -167,6 +167,28 @@ describe('media', () => {
       payload: form.payload,
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('streams a clip in byte ranges (206, 416) for seeking, with its ETag', async () => {
+    const clip = Buffer.from(Array.from({ length: 4096 }, (_, i) => i % 251));
+    await mkdir(join(dataDir, 'media', 'clip'), { recursive: true });
+    await writeFile(join(dataDir, 'media', 'clip', 'seek.mp4'), clip);
+    const url = '/api/v2/backend/media/clip/seek.mp4';
+    const whole = await app.inject({ url, headers: { token } });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('video/mp4');
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.rawPayload.equals(clip)).toBe(true);
+    const part = await app.inject({ url, headers: { token, range: 'bytes=1000-1999' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe('bytes 1000-1999/4096');
+    expect(part.rawPayload.equals(clip.subarray(1000, 2000))).toBe(true);
+    const tail = await app.inject({ url, headers: { token, range: 'bytes=-96' } });
+    expect(tail.rawPayload.equals(clip.subarray(4000))).toBe(true);
+    const beyond = await app.inject({ url, headers: { token, range: 'bytes=5000-6000' } });
+    expect(beyond.statusCode).toBe(416);
+    const cached = await app.inject({ url, headers: { token, 'if-none-match': String(whole.headers.etag) } });
+    expect(cached.statusCode).toBe(304);
   });
 
   it('never serves anything outside the media directory', async () => {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { dirname, extname, resolve, sep } from 'node:path';
 import multipart from '@fastify/multipart';
+import send from '@fastify/send';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -187,19 +188,33 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { hide: true, params: z.object({ '*': z.string() }) },
     },
     async (request, reply) => {
-      const file = resolveMediaPath(mediaRoot(app), request.params['*']);
+      const root = mediaRoot(app);
+      const relative = request.params['*'];
+      const file = resolveMediaPath(root, relative);
       const type = file ? CONTENT_TYPES[extname(file).toLowerCase()] : undefined;
       if (!file || !type) throw notFound();
-      const info = await stat(file).catch(() => undefined);
-      if (!info?.isFile()) throw notFound();
-      const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
-      reply
+      // @fastify/send streams the file with ETag / If-None-Match (304) and byte ranges (206, 416):
+      // clips seek in the player, and a large clip is never read into memory whole.
+      const sent = await send(request.raw, `/${relative.split('/').map(encodeURIComponent).join('/')}`, {
+        root,
+        dotfiles: 'deny',
+        index: false,
+        cacheControl: false,
+      });
+      if (sent.type !== 'file') {
+        sent.stream.destroy();
+        // A range past the end: 416 with `Content-Range: bytes */<size>`, as a player expects.
+        if (sent.statusCode === 416) return reply.code(416).headers(sent.headers).send();
+        throw notFound();
+      }
+      for (const [name, value] of Object.entries(sent.headers)) reply.header(name, value);
+      return reply
+        .code(sent.statusCode)
         .header('cache-control', 'private, max-age=86400')
-        .header('etag', etag)
         .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'");
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.type(type).send(await readFile(file));
+        .header('content-security-policy', "default-src 'none'")
+        .type(type)
+        .send(sent.stream);
     },
   );
 
