@@ -89,6 +89,9 @@ describe('floating alarm panel', () => {
     expect(await confirm.innerText()).toContain('Cancel this alarm as a false positive?');
     await confirm.locator('.ant-popconfirm-buttons .ant-btn-primary').click();
     await expect.poll(() => item(page, serious).getAttribute('data-state')).toBe('2');
+    expect(await item(page, serious).getByTestId('alarm-handled').innerText()).toBe(
+      'Cancelled as false positive',
+    );
     expect((await alarmState(serious)).alarmState).toBe(3);
     expect(await panel(page).count()).toBe(1);
 

@@ -55,6 +55,16 @@ describe('mergeAlarms', () => {
     expect(mergeAlarms(current, [alarm(1, { version: 1 })])[1]?.alarmState).toBe(2);
     expect(mergeAlarms(current, [alarm(1, { version: 3, alarmState: 3 })])[1]?.alarmState).toBe(3);
   });
+
+  it("keeps the local state 2 of a cancelled alarm when the action's own event comes after its answer", () => {
+    // markHandled after the cancel's answer: state 2 (SPEC §4), the server's version and flag.
+    const local = [alarm(1, { version: 2, alarmState: 2, falsePositive: true })];
+    const event = alarm(1, { version: 2, alarmState: 3, falsePositive: true });
+    expect(mergeAlarms(local, [event])[0]).toMatchObject({ alarmState: 2, falsePositive: true });
+    // An unhandled record takes the same version as it comes (e.g. a poll and an event).
+    const pending = [alarm(1, { version: 0, alarmState: 1 })];
+    expect(mergeAlarms(pending, [alarm(1, { version: 0, stateComments: 'x' })])[0]?.stateComments).toBe('x');
+  });
 });
 
 describe('replaceAlarms', () => {

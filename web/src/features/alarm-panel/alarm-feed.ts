@@ -4,8 +4,9 @@ export const PANEL_SIZE = 20;
 
 /**
  * Merges incoming alarms into the panel list: new ids are prepended, known ids are updated in
- * place (a record this browser already marked handled stays handled unless the server says so
- * with a newer version), newest first, at most PANEL_SIZE.
+ * place (a record this browser already marked handled — state 2, SPEC §4 — stays so unless the
+ * server says otherwise with a newer version: the event of that very action, which can arrive
+ * before or after its answer, changes nothing), newest first, at most PANEL_SIZE.
  */
 export function mergeAlarms(current: AlarmItem[], incoming: AlarmItem[]): AlarmItem[] {
   const byId = new Map(current.map((a) => [a.id, a]));
@@ -13,7 +14,8 @@ export function mergeAlarms(current: AlarmItem[], incoming: AlarmItem[]): AlarmI
   for (const alarm of incoming) {
     const known = byId.get(alarm.id);
     if (known) {
-      if (alarm.version >= known.version) byId.set(alarm.id, alarm);
+      const newer = alarm.version > known.version;
+      if (newer || (alarm.version === known.version && !isHandled(known))) byId.set(alarm.id, alarm);
     } else if (!fresh.some((a) => a.id === alarm.id)) {
       fresh.push(alarm);
     }

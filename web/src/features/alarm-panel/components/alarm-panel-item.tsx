@@ -106,7 +106,7 @@ export function AlarmPanelItem({ alarm, container, onHandled, onConflict, onOpen
       </div>
       {handled ? (
         <Typography.Text type="success" data-testid="alarm-handled">
-          {alarm.alarmState === 3 ? t('cancelled') : t('handled')}
+          {alarm.falsePositive || alarm.alarmState === 3 ? t('cancelled') : t('handled')}
         </Typography.Text>
       ) : dealing ? (
         <div className="alarm-panel-deal">
