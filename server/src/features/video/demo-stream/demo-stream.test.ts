@@ -1,26 +1,13 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { type Envelope, VIDEO_API } from '@sentinel/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { backends, buildTestApp, createTestDatabase, type TestDatabase } from '../../../test/helpers.ts';
 import { signStreamToken } from '../stream-token.ts';
 import { demoStreamKey } from './clips.ts';
 import { FLV_TAG_SCRIPT, FLV_TAG_VIDEO, type FlvTag } from './flv.ts';
-
-/** The part of the `ws` client used here (no @types/ws in the workspace). */
-interface WsClient {
-  binaryType: string;
-  on(event: 'message', listener: (data: Buffer, isBinary: boolean) => void): void;
-  on(event: 'open', listener: () => void): void;
-  on(event: 'close', listener: (code: number) => void): void;
-  on(event: 'error', listener: (error: Error) => void): void;
-  on(event: 'unexpected-response', listener: (req: unknown, res: IncomingMessage) => void): void;
-  terminate(): void;
-}
-const require = createRequire(import.meta.url);
-const WebSocket = require('ws') as new (url: string) => WsClient;
 
 const SECRET = 'test-stream-signing-secret';
 const inSeconds = (s: number) => Math.floor(Date.now() / 1000) + s;
@@ -80,7 +67,8 @@ function openWs(url: string) {
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
   ws.on('message', (data, isBinary) => {
     expect(isBinary).toBe(true);
-    chunks.push(data);
+    // binaryType 'nodebuffer': every message is one Buffer.
+    chunks.push(data as Buffer);
   });
   return { ws, open, closed, bytes: () => Buffer.concat(chunks), since: () => performance.now() - opened };
 }

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { AppError, notFound } from '../../../platform/errors.ts';
 import { streamSecretOf, verifyStreamToken } from '../stream-token.ts';
@@ -9,20 +10,6 @@ import { loadDemoClip } from './clip-files.ts';
 import { type DemoClip, demoStreamKey, isDemoClip } from './clips.ts';
 import { type Looper, startLooper } from './looper.ts';
 
-/**
- * The parts of a `ws` WebSocket used here (the server workspace has no @types/ws, so
- * @fastify/websocket's socket type does not resolve; this states what we rely on).
- */
-interface DemoSocket {
-  readonly bufferedAmount: number;
-  readonly readyState: number;
-  send(data: Buffer, options: { binary: boolean }): void;
-  close(code?: number, reason?: string): void;
-  terminate(): void;
-  on(event: 'close', listener: () => void): void;
-}
-
-const WS_OPEN = 1;
 /** Close code sent to websocket clients when the server shuts down (RFC 6455 "going away"). */
 export const WS_CLOSE_GOING_AWAY = 1001;
 /** How long a websocket client may take to answer the close handshake at shutdown. */
@@ -50,7 +37,7 @@ function clipOfFile(file: string): DemoClip | null {
 export const demoStreamRoutes: FastifyPluginAsyncZod = async (app) => {
   const loopers = new Set<Looper>();
   const httpStreams = new Set<ServerResponse>();
-  const sockets = new Set<DemoSocket>();
+  const sockets = new Set<WebSocket>();
 
   app.addHook('preClose', async () => {
     for (const looper of loopers) looper.stop();
@@ -131,11 +118,11 @@ export const demoStreamRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       );
     },
-    wsHandler: async (socket: DemoSocket, request) => {
+    wsHandler: async (socket: WebSocket, request) => {
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));
       const clip = await loadDemoClip(requestedClip(request));
-      if (socket.readyState !== WS_OPEN) return;
+      if (socket.readyState !== socket.OPEN) return;
       play(
         () =>
           startLooper({
