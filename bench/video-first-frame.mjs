@@ -5,43 +5,17 @@
 // Usage: node bench/video-first-frame.mjs [--runs 10]
 // Needs the built web app (`npm run build -w web`) and /usr/bin/chromium.
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
+import { adminPage, launchChromium } from './support/browser.mjs';
 import { adminToken, startServer, summary } from './support/common.mjs';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '10' } } });
 const runs = Number(args.runs);
-const PASSWORD = 'Sentinel-Bench-Room-7';
-
-/** Counts the page's open websockets and media sources (installed before the app loads). */
-const TRACK_MEDIA = `(() => {
-  const sockets = [];
-  const sources = [];
-  const NativeSocket = window.WebSocket;
-  window.WebSocket = class extends NativeSocket {
-    constructor(...a) { super(...a); sockets.push(this); }
-  };
-  const NativeSource = window.MediaSource;
-  window.MediaSource = class extends NativeSource {
-    constructor() { super(); sources.push(this); }
-  };
-  window.__media = () => ({
-    sockets: sockets.filter((s) => s.readyState < 2).length,
-    sources: sources.filter((s) => s.readyState !== 'closed').length,
-  });
-})();`;
 
 const server = await startServer({ DEMO_DATA: 'true' });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await launchChromium();
 try {
   await adminToken(server); // changes the initial password: the browser logs in with PASSWORD
-  const page = await browser.newPage({ baseURL: server.url, locale: 'en-US' });
-  await page.addInitScript(TRACK_MEDIA);
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill('admin');
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-code').fill('abcd');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  const page = await adminPage(browser, server);
   await page.goto('/deviceManagement/cameraSet');
   const buttons = page.locator('[data-testid^="camera-play-"]');
   await buttons.first().waitFor();

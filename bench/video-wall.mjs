@@ -6,7 +6,7 @@
 // Needs the built web app (`npm run build -w web`) and /usr/bin/chromium.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
+import { adminPage, launchChromium } from './support/browser.mjs';
 import { adminToken, json, startServer } from './support/common.mjs';
 
 const { values: args } = parseArgs({
@@ -14,27 +14,7 @@ const { values: args } = parseArgs({
 });
 const seconds = Number(args.seconds);
 const switches = Number(args.switches);
-const PASSWORD = 'Sentinel-Bench-Room-7';
 const GRIDS = [4, 6, 9, 12, 16, 25];
-
-/** Counts the page's open websockets and media sources (installed before the app loads). */
-const TRACK_MEDIA = `(() => {
-  const sockets = [];
-  const sources = [];
-  const NativeSocket = window.WebSocket;
-  window.WebSocket = class extends NativeSocket {
-    constructor(...a) { super(...a); sockets.push(this); }
-  };
-  const NativeSource = window.MediaSource;
-  window.MediaSource = class extends NativeSource {
-    constructor() { super(); sources.push(this); }
-  };
-  window.__media = () => ({
-    sockets: sockets.filter((s) => s.readyState < 2).length,
-    sources: sources.filter((s) => s.readyState !== 'closed').length,
-    opened: sockets.length,
-  });
-})();`;
 
 const rssMb = (pid) => {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
@@ -42,24 +22,13 @@ const rssMb = (pid) => {
 };
 
 const server = await startServer({ DEMO_DATA: 'true' });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await launchChromium();
 try {
   const token = await adminToken(server);
   const me = await json(server.url, '/api/v2/backend/login/userInfo', { token });
   const { data: wall } = await json(server.url, '/api/v2/video/wall/cameras', { token });
   const cameras = wall.cameras;
-  const page = await browser.newPage({
-    baseURL: server.url,
-    locale: 'en-US',
-    viewport: { width: 1600, height: 900 },
-  });
-  await page.addInitScript(TRACK_MEDIA);
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill('admin');
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-code').fill('abcd');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  const page = await adminPage(browser, server, { width: 1600, height: 900 });
 
   // The wall open on "all cameras" with 25 cells filled (the SPEC's userCache shape), then reload.
   const slots = Array.from({ length: 25 }, (_, i) => cameras[i % cameras.length]);

@@ -12,7 +12,7 @@ export const root = new URL('../..', import.meta.url).pathname;
 /** PostgreSQL server to create the throwaway database on (its database is only used to connect). */
 export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CAPTCHA = 'abcd';
-const PASSWORD = 'Sentinel-Bench-Room-7';
+export const PASSWORD = 'Sentinel-Bench-Room-7';
 
 /** CREATE DATABASE sentinel_bench_<pid>_<time>; `drop()` removes it (FORCE: the server may linger). */
 export async function createDatabase() {
