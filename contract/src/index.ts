@@ -11,6 +11,7 @@ export * from './job-runs.ts';
 export * from './media.ts';
 export * from './menu-tree.ts';
 export * from './messages.ts';
+export * from './offline-video.ts';
 export * from './operator-menus.ts';
 export * from './permissions.ts';
 export * from './plant.ts';

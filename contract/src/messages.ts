@@ -113,6 +113,36 @@ export const MESSAGES = {
     en: 'This camera is disabled and cannot be played',
     'zh-CN': '该摄像头已停用，无法播放',
   },
+  'offlineVideo.type': {
+    en: 'Only MP4, MOV, FLV or MPEG-TS video files can be uploaded',
+    'zh-CN': '只能上传MP4、MOV、FLV或TS格式的视频文件',
+  },
+  'offlineVideo.size': {
+    en: 'The video file is larger than the upload limit',
+    'zh-CN': '视频文件超过上传大小限制',
+  },
+  'offlineVideo.broken': {
+    en: 'The video file is damaged or incomplete and cannot be analyzed',
+    'zh-CN': '视频文件已损坏或不完整，无法分析',
+  },
+  'offlineVideo.urlInvalid': {
+    en: 'Please enter a video address starting with http://, https://, rtsp:// or rtmp://',
+    'zh-CN': '请输入以http://、https://、rtsp://或rtmp://开头的视频地址',
+  },
+  'offlineVideo.sourceRequired': {
+    en: 'Please upload a video file or enter a video address',
+    'zh-CN': '请上传视频文件或填写视频地址',
+  },
+  'offlineVideo.algorithmRequired': { en: 'Please select at least one algorithm', 'zh-CN': '请至少选择一个算法' },
+  'offlineVideo.fileGone': {
+    en: 'The uploaded video is no longer available, please upload it again',
+    'zh-CN': '上传的视频已失效，请重新上传',
+  },
+  'offlineVideo.notFound': { en: 'The analysis does not exist', 'zh-CN': '分析任务不存在' },
+  'offlineVideo.notRunning': {
+    en: 'The analysis is not running on this engine',
+    'zh-CN': '该分析任务不在此引擎上运行',
+  },
   'image.type': { en: 'Only JPG or PNG images can be uploaded', 'zh-CN': '只能上传jpg或png格式的图片' },
   'image.size': { en: 'The image cannot exceed 500 KB', 'zh-CN': '图片大小不能超过500KB' },
   'zone.max': { en: 'At most 5 custom zones', 'zh-CN': '自定义区域最多5个' },

@@ -64,6 +64,7 @@ export const BUTTONS: Record<string, string[]> = {
   systemServerSettings: ['systemServerSettings:save', 'systemServerSettings:test'],
   algorithmType: ['algorithmType:add', 'algorithmType:edit', 'algorithmType:delete'],
   algorithmSetting: ['algorithmSetting:add', 'algorithmSetting:edit', 'algorithmSetting:delete'],
+  offLineVideoSet: ['offLineVideoSet:add', 'offLineVideoSet:delete'],
 };
 
 /** Buttons the demo `operator` role is granted. */
@@ -74,6 +75,8 @@ export const OPERATOR_BUTTONS: string[] = [
   'historyAlarm:cancel',
   'historyAlarm:export',
   'dcsAlarm:deal',
+  'offLineVideoSet:add',
+  'offLineVideoSet:delete',
 ];
 
 export const ADMIN_ROLE = 'admin';

@@ -44,6 +44,13 @@ const envSchema = z.object({
   STREAM_SIGNING_SECRET: optionalString,
   /** How long a signed live stream address is accepted (the player refreshes it every 10 s). */
   STREAM_URL_TTL_SECONDS: z.coerce.number().int().min(15).max(86_400).default(60),
+  /** Offline video analysis: the largest video accepted for upload, in MB. */
+  OFFLINE_VIDEO_MAX_MB: z.coerce.number().int().min(1).max(20_480).default(512),
+  /**
+   * Offline video analysis in demo mode: a simulated analyzer claims the jobs through the engine
+   * interface (default: on when DEMO_DATA is on). Turn it off when a real engine analyzes.
+   */
+  OFFLINE_ANALYSIS_SIMULATOR: z.enum(['true', 'false', '1', '0', '']).optional(),
   /** Behind a reverse proxy / load balancer: trust X-Forwarded-For for the client address. */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
@@ -91,6 +98,10 @@ export interface AppConfig {
   /** Signing secret of live stream addresses (undefined: DATA_DIR/stream-secret). */
   streamSigningSecret?: string;
   streamUrlTtlSeconds: number;
+  /** Largest offline video upload in bytes (OFFLINE_VIDEO_MAX_MB). */
+  offlineVideoMaxBytes: number;
+  /** The simulated offline analyzer runs (demo mode; off in API tests unless asked for). */
+  offlineAnalysisSimulator: boolean;
   /** SSE heartbeat interval. */
   heartbeatMs: number;
   loginLimits: LoginLimits;
@@ -130,6 +141,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaStreamTemplate: e.MEDIA_STREAM_TEMPLATE,
     streamSigningSecret: e.STREAM_SIGNING_SECRET,
     streamUrlTtlSeconds: e.STREAM_URL_TTL_SECONDS,
+    offlineVideoMaxBytes: e.OFFLINE_VIDEO_MAX_MB * 1024 * 1024,
+    offlineAnalysisSimulator:
+      e.OFFLINE_ANALYSIS_SIMULATOR === undefined || e.OFFLINE_ANALYSIS_SIMULATOR === ''
+        ? e.DEMO_DATA
+        : e.OFFLINE_ANALYSIS_SIMULATOR === 'true' || e.OFFLINE_ANALYSIS_SIMULATOR === '1',
     heartbeatMs: 15_000,
     loginLimits: { perAccount: 5, perIp: 20, windowMs: 15 * 60_000 },
     generalRateLimit: 1200,

@@ -7,6 +7,7 @@ export * from './core.ts';
 export * from './devices.ts';
 export * from './equipment.ts';
 export * from './history.ts';
+export * from './offline-video.ts';
 export * from './plant.ts';
 export * from './scene-cameras.ts';
 export * from './scenes.ts';
