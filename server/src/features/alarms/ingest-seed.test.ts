@@ -11,9 +11,9 @@ import {
   videoAlarm,
 } from '../../db/schema/index.ts';
 import { backends } from '../../test/helpers.ts';
+import { DEMO_ENGINE_NAME } from '../engines/demo-engine.ts';
 import { type IngestHarness, ingestHarness } from './ingest-test-support.ts';
 import { DEMO_ALARM_DAYS, DEMO_ALARMS_PER_DAY, seedAlarms } from './seed.ts';
-import { DEMO_ENGINE_NAME } from './simulator.ts';
 
 describe.each(backends)('demo alarm history seed on %s', (backend) => {
   let h: IngestHarness;

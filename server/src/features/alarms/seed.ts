@@ -15,10 +15,11 @@ import {
   videoAlarm,
 } from '../../db/schema/index.ts';
 import type { DemoSeedContext } from '../../db/seed-demo.ts';
+import { renderAlarmImages } from '../../platform/demo-images.ts';
 import { resolveMediaPath } from '../../platform/media.ts';
+import { DEMO_ENGINE_NAME } from '../engines/demo-engine.ts';
 import { createEngine } from '../engines/routes.ts';
-import { DEMO_ENGINE_NAME, demoPriority, demoResult } from './simulator.ts';
-import { renderAlarmImages } from './simulator-images.ts';
+import { demoPriority, demoResult } from './simulator.ts';
 
 /** About 30 days of history: ~100 alarms a day. */
 export const DEMO_ALARM_DAYS = 30;

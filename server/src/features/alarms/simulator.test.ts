@@ -4,8 +4,9 @@ import { loadConfig } from '../../config.ts';
 import { alarmAction, engine, sceneCamera, sceneCameraAlgorithm, videoAlarm } from '../../db/schema/index.ts';
 import type { BusEvent } from '../../platform/event-bus.ts';
 import { backends } from '../../test/helpers.ts';
+import { DEMO_ENGINE_NAME } from '../engines/demo-engine.ts';
 import { type IngestHarness, ingestHarness } from './ingest-test-support.ts';
-import { DEMO_ENGINE_NAME, demoPriority, startAlarmSimulator } from './simulator.ts';
+import { demoPriority, startAlarmSimulator } from './simulator.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -3,21 +3,10 @@ import { join } from 'node:path';
 import { isPriorityCode, type PriorityCode } from '@sentinel/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  algorithm,
-  camera,
-  engine,
-  scene,
-  sceneCamera,
-  sceneCameraAlgorithm,
-} from '../../db/schema/index.ts';
-import type { EngineRef } from '../engines/auth.ts';
-import { createEngine } from '../engines/routes.ts';
+import { algorithm, camera, scene, sceneCamera, sceneCameraAlgorithm } from '../../db/schema/index.ts';
+import { renderAlarmImages } from '../../platform/demo-images.ts';
+import { demoEngine } from '../engines/demo-engine.ts';
 import { type IngestResult, ingestAlarm } from './ingest-service.ts';
-import { renderAlarmImages } from './simulator-images.ts';
-
-/** The internal engine of the demo (created by the demo seed, or at the first tick). */
-export const DEMO_ENGINE_NAME = 'demo-simulator';
 
 /** Believable results per kind of detection (matched on the algorithm's code or name). */
 const RESULTS: Array<[RegExp, string[]]> = [
@@ -57,17 +46,6 @@ export interface AlarmSimulator {
   tick(): Promise<IngestResult | undefined>;
   /** Stops the timer and waits for a report in progress. */
   stop(): Promise<void>;
-}
-
-async function demoEngine(app: FastifyInstance): Promise<EngineRef> {
-  const [row] = await app.db
-    .update(engine)
-    .set({ lastSeenAt: app.appConfig.now() })
-    .where(eq(engine.name, DEMO_ENGINE_NAME))
-    .returning({ id: engine.id, name: engine.name });
-  if (row) return row;
-  const created = await createEngine(app.db, DEMO_ENGINE_NAME);
-  return { id: created.row.id, name: created.row.name };
 }
 
 /** One report through the same ingest service as the engines' HTTP API. */

@@ -16,9 +16,9 @@ import {
   sceneCamera,
 } from '../../db/schema/index.ts';
 import type { DemoSeedContext } from '../../db/seed-demo.ts';
+import { renderAlarmImages } from '../../platform/demo-images.ts';
 import { resolveMediaPath } from '../../platform/media.ts';
-import { DEMO_ENGINE_NAME } from '../alarms/simulator.ts';
-import { renderAlarmImages } from '../alarms/simulator-images.ts';
+import { DEMO_ENGINE_NAME } from '../engines/demo-engine.ts';
 import { createEngine } from '../engines/routes.ts';
 import { DCS_DEAL_ACTION } from './repo.ts';
 import { DEMO_EVENT_NAMES, outOfLimits } from './simulator.ts';

@@ -3,10 +3,9 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { camera, dcsPoint, engine, scene, sceneCamera } from '../../db/schema/index.ts';
-import { DEMO_ENGINE_NAME } from '../alarms/simulator.ts';
-import { renderAlarmImages } from '../alarms/simulator-images.ts';
+import { renderAlarmImages } from '../../platform/demo-images.ts';
 import type { EngineRef } from '../engines/auth.ts';
-import { createEngine } from '../engines/routes.ts';
+import { demoEngine } from '../engines/demo-engine.ts';
 import { ingestDcsAlarm, ingestEvent } from './ingest.ts';
 
 /** Events a plant's engine reports (what it saw, not a violation). */
@@ -37,26 +36,6 @@ export interface HistorySimulator {
   /** Reports one event now, and every fourth tick a DCS alarm too. */
   tick(): Promise<void>;
   stop(): Promise<void>;
-}
-
-async function simulatorEngine(app: FastifyInstance): Promise<EngineRef> {
-  const [row] = await app.db
-    .select({ id: engine.id, name: engine.name })
-    .from(engine)
-    .where(eq(engine.name, DEMO_ENGINE_NAME));
-  if (row) return row;
-  try {
-    const created = await createEngine(app.db, DEMO_ENGINE_NAME);
-    return { id: created.row.id, name: created.row.name };
-  } catch {
-    // the alarm simulator created it at the same moment
-    const [again] = await app.db
-      .select({ id: engine.id, name: engine.name })
-      .from(engine)
-      .where(eq(engine.name, DEMO_ENGINE_NAME));
-    if (!again) throw new Error('demo engine missing');
-    return again;
-  }
 }
 
 const simId = () => `sim-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
@@ -122,7 +101,7 @@ export function startHistorySimulator(app: FastifyInstance, seconds: number): Hi
 
   const tick = async () => {
     const roll = randomBytes(4).readUInt32BE(0);
-    const source = await simulatorEngine(app);
+    const source = await demoEngine(app);
     await reportEvent(app, source, roll);
     if (ticks++ % 4 === 0) await reportDcs(app, source, roll);
   };

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
-import { resolveMediaPath } from '../../platform/media.ts';
+import { resolveMediaPath } from './media.ts';
 
 const W = 1280;
 const H = 720;
