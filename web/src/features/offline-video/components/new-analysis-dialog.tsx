@@ -47,7 +47,7 @@ export function NewAnalysisDialog({ onClose, onCreated }: { onClose: () => void;
       title={t('new')}
       onCancel={onClose}
       keyboard
-      maskClosable={false}
+      mask={{ closable: false }}
       width={600}
       data-testid="offline-dialog"
       footer={[
