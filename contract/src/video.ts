@@ -66,9 +66,9 @@ export type CameraVideoPathQuery = z.infer<typeof cameraVideoPathQuery>;
 /** At most this many clips are listed (newest first). */
 export const CAMERA_VIDEO_PATH_LIMIT = 200;
 
-/** One recorded clip. `source` 'alarm': an alarm's clip (`id` is the alarm's id). */
-export const cameraVideoClip = z.object({
-  source: z.enum(['alarm']),
+/** One alarm's clip: `id` is the alarm's id. */
+export const cameraAlarmClip = z.object({
+  source: z.literal('alarm'),
   id: z.number().int(),
   /** ISO time of the alarm (the clip is around it). */
   alarmTime: z.string(),
@@ -77,13 +77,47 @@ export const cameraVideoClip = z.object({
   url: z.string(),
   kind: streamKind,
 });
+export type CameraAlarmClip = z.infer<typeof cameraAlarmClip>;
+
+/**
+ * One recording kept by the media server (MEDIA_RECORDINGS_URL, a MediaMTX playback server): a
+ * continuous stretch starting at `startTime`, lasting `durationSeconds`. `url` plays it as mp4 and
+ * carries a signed token bound to the camera's stream and the caller's account, accepted long
+ * enough to watch the stretch.
+ */
+export const cameraRecordingClip = z.object({
+  source: z.literal('recording'),
+  /** The start in epoch milliseconds: unique among a camera's recordings (not an alarm id). */
+  id: z.number().int(),
+  /** ISO start time. */
+  startTime: z.string(),
+  durationSeconds: z.number().nonnegative(),
+  url: z.string(),
+  kind: streamKind,
+});
+export type CameraRecordingClip = z.infer<typeof cameraRecordingClip>;
+
+/** One recorded clip: an alarm's clip or a media-server recording (`source`). */
+export const cameraVideoClip = z.discriminatedUnion('source', [cameraAlarmClip, cameraRecordingClip]);
 export type CameraVideoClip = z.infer<typeof cameraVideoClip>;
 
-/** `list` empty: the envelope's message is 'camera.noVideo' (此相机下暂无视频!). */
+/** When a clip starts: the alarm's time, or the recording's start. */
+export const clipStartTime = (clip: CameraVideoClip): string =>
+  clip.source === 'alarm' ? clip.alarmTime : clip.startTime;
+
+/**
+ * `list` empty: the envelope's message is 'camera.noVideo' (此相机下暂无视频!). Alarm clips and
+ * recordings are merged, newest first.
+ */
 export const cameraVideoPathResult = z.object({
   cameraId: z.number().int(),
   list: z.array(cameraVideoClip),
   /** True when more clips than CAMERA_VIDEO_PATH_LIMIT matched (narrow the range). */
   truncated: z.boolean(),
+  /**
+   * True when a media server for recordings is configured but did not answer (down, slow, or an
+   * answer it could not read): only the alarm clips are listed.
+   */
+  recordingsUnavailable: z.boolean(),
 });
 export type CameraVideoPathResult = z.infer<typeof cameraVideoPathResult>;

@@ -44,6 +44,18 @@ const envSchema = z.object({
   STREAM_SIGNING_SECRET: optionalString,
   /** How long a signed live stream address is accepted (the player refreshes it every 10 s). */
   STREAM_URL_TTL_SECONDS: z.coerce.number().int().min(15).max(86_400).default(60),
+  /**
+   * Playback page (issue 5): the MediaMTX playback server this server asks for a camera's
+   * recordings (`<url>/list`), e.g. http://mediamtx:9996; unset: no recordings are listed.
+   */
+  MEDIA_RECORDINGS_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/[^/]/i.test(v), {
+    message: 'must be an http:// or https:// URL',
+  }),
+  /** The playback server's base URL as browsers reach it (default: MEDIA_RECORDINGS_URL). */
+  MEDIA_RECORDINGS_PUBLIC_URL: optionalString.refine(
+    (v) => v === undefined || /^(https?:\/\/[^/]|\/)/i.test(v),
+    { message: 'must be an http:// or https:// URL, or a path on this origin' },
+  ),
   /** Offline video analysis: the largest video accepted for upload, in MB. */
   OFFLINE_VIDEO_MAX_MB: z.coerce.number().int().min(1).max(20_480).default(512),
   /**
@@ -98,6 +110,10 @@ export interface AppConfig {
   /** Signing secret of live stream addresses (undefined: DATA_DIR/stream-secret). */
   streamSigningSecret?: string;
   streamUrlTtlSeconds: number;
+  /** MediaMTX playback server asked for recordings (undefined: none listed). */
+  mediaRecordingsUrl?: string;
+  /** The playback server as browsers reach it (undefined: mediaRecordingsUrl). */
+  mediaRecordingsPublicUrl?: string;
   /** Largest offline video upload in bytes (OFFLINE_VIDEO_MAX_MB). */
   offlineVideoMaxBytes: number;
   /** The simulated offline analyzer runs (demo mode; off in API tests unless asked for). */
@@ -141,6 +157,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaStreamTemplate: e.MEDIA_STREAM_TEMPLATE,
     streamSigningSecret: e.STREAM_SIGNING_SECRET,
     streamUrlTtlSeconds: e.STREAM_URL_TTL_SECONDS,
+    mediaRecordingsUrl: e.MEDIA_RECORDINGS_URL,
+    mediaRecordingsPublicUrl: e.MEDIA_RECORDINGS_PUBLIC_URL,
     offlineVideoMaxBytes: e.OFFLINE_VIDEO_MAX_MB * 1024 * 1024,
     offlineAnalysisSimulator:
       e.OFFLINE_ANALYSIS_SIMULATOR === undefined || e.OFFLINE_ANALYSIS_SIMULATOR === ''

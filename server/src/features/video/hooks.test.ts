@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { camera } from '../../db/schema/index.ts';
 import { backends } from '../../test/helpers.ts';
-import { type VideoHarness, videoHarness } from './stream-test-support.ts';
+import { recordingClips } from './recordings.ts';
+import { TEST_STREAM_SECRET, type VideoHarness, videoHarness } from './stream-test-support.ts';
 
 const TEMPLATE = 'ws://media.plant.local:8080/live/{stream}.live.flv?token={token}';
 
@@ -98,6 +99,35 @@ describe.each(backends)('media server play hooks on %s', (backend) => {
       const nulls = { ...body('read', code, ''), query: null, password: null, user: null };
       expect((await hook('mediamtx', { ...nulls, token })).statusCode).toBe(200);
       expect((await hook('mediamtx', nulls)).statusCode).toBe(401);
+    });
+
+    it("allows 'playback' of a recording's address while the recording can be watched, then refuses it", async () => {
+      const durationSeconds = 1800;
+      const [clip] = recordingClips([{ start: '2026-05-01T06:00:00.000000001Z', durationSeconds }], {
+        publicBase: 'http://mediamtx:9996',
+        stream: code,
+        range: { from: new Date(h.clock.ms - 86_400_000), to: new Date(h.clock.ms) },
+        secret: TEST_STREAM_SECRET,
+        accountId: h.operator.id,
+        ttlSeconds: h.app.appConfig.streamUrlTtlSeconds,
+        nowMs: h.clock.ms,
+      });
+      // What MediaMTX passes on: the query of the browser's /get address.
+      const query = new URL(clip?.url ?? '').search.slice(1);
+      expect(query).toContain('token=');
+      const saved = h.clock.ms;
+      try {
+        // Past a live address's life, still within the recording's length.
+        h.clock.ms = saved + (durationSeconds - 1) * 1000;
+        expect((await hook('mediamtx', body('playback', code, query))).statusCode).toBe(200);
+        expect((await hook('mediamtx', body('playback', otherCode, query))).statusCode).toBe(401);
+        expect((await hook('mediamtx', body('publish', code, query))).statusCode).toBe(401);
+        // The recording's length plus the 5-minute margin is over.
+        h.clock.ms = saved + (durationSeconds + 300) * 1000;
+        expect((await hook('mediamtx', body('playback', code, query))).statusCode).toBe(401);
+      } finally {
+        h.clock.ms = saved;
+      }
     });
 
     it('refuses an expired, tampered or other-path token, and any publish (401)', async () => {

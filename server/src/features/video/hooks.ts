@@ -46,7 +46,9 @@ const zlmAnswer = z.object({ code: z.number(), msg: z.string() });
 /**
  * MediaMTX `authHTTPAddress`: `{ user, password, token?, ip, action, path, protocol, id, query }`.
  * 'read' and 'playback' are checked against the token in `query` (or the `token` / `password`
- * fields); every other action — 'publish' included — is refused: cameras are pulled by MediaMTX
+ * fields). 'playback' is MediaMTX's playback server: this server's own `/list` call and a browser's
+ * `/get` of a recording (recordings.ts), both with a token for the path's stream. Every other
+ * action — 'publish' included — is refused: cameras are pulled by MediaMTX
  * (`paths: <code>: source: rtsp://…`), which needs no authorization. 200 allows, 401 refuses.
  */
 const mediamtxBody = z.looseObject({

@@ -56,6 +56,8 @@ describe.each(backends)('getCameraVideoPath on %s', (backend) => {
     expect(res.statusCode).toBe(200);
     expect(res.body.data.cameraId).toBe(h.refs.cameraA);
     expect(res.body.data.truncated).toBe(false);
+    // No MEDIA_RECORDINGS_URL: no recordings asked for, none missing.
+    expect(res.body.data.recordingsUnavailable).toBe(false);
     expect(res.body.data.list).toEqual([
       {
         source: 'alarm',

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { conflict } from '../../platform/errors.ts';
 import { mediaHookRoutes } from './hooks.ts';
-import { alarmClips, playbackRange } from './playback.ts';
+import { cameraVideoPath, playbackRange } from './playback.ts';
 import { streamAddress } from './stream-address.ts';
 import { callerOf, visibleCamera } from './stream-camera.ts';
 import { parseStreamTemplate } from './stream-template.ts';
@@ -58,16 +58,25 @@ export const streamAddressRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'user' },
     schema: {
       tags,
-      summary: "A camera's recorded clips (its alarms' clips) in a time range, newest first",
+      summary:
+        "A camera's recorded clips in a time range, newest first: its alarms' clips and the recordings of the media server (MEDIA_RECORDINGS_URL)",
       querystring: cameraVideoPathQuery,
       response: { 200: envelopeOf(cameraVideoPathResult) },
     },
     handler: async (request) => {
-      callerOf(request, request.query.accountId);
+      const user = callerOf(request, request.query.accountId);
       const range = playbackRange(request.query);
       const { camera, scenes } = await visibleCamera(app.db, request, request.query.cameraId);
-      const clips = await alarmClips(app.db, camera.id, range, scenes);
-      const data = { cameraId: camera.id, ...clips };
+      const data = await cameraVideoPath(app.db, camera, range, scenes, {
+        baseUrl: app.appConfig.mediaRecordingsUrl,
+        publicUrl: app.appConfig.mediaRecordingsPublicUrl,
+        secret: streamSecretOf(app),
+        ttlSeconds: app.appConfig.streamUrlTtlSeconds,
+        nowMs: app.appConfig.now().getTime(),
+        accountId: user.accountId,
+        onUnavailable: (reason) =>
+          request.log.warn({ cameraId: camera.id, reason }, 'media server recordings unavailable'),
+      });
       return ok(request, data, data.list.length === 0 ? 'camera.noVideo' : 'common.ok');
     },
   });

@@ -9,6 +9,7 @@ stubBrowserApis();
 const { initI18n } = await import('../../../shared/i18n/i18n.ts');
 initI18n({ en: { common: {}, videoPlayback: en }, 'zh-CN': { common: {}, videoPlayback: zh } }, 'zh-CN');
 const { ClipList } = await import('./clip-list.tsx');
+const { formatTime } = await import('../../../shared/utils/time.ts');
 
 const clip = (id: number, name = '未戴安全帽'): CameraVideoClip => ({
   source: 'alarm',
@@ -19,10 +20,24 @@ const clip = (id: number, name = '未戴安全帽'): CameraVideoClip => ({
   kind: 'mp4',
 });
 
-const result = (list: CameraVideoClip[], truncated = false): CameraVideoPathResult => ({
+const recording = (startTime: string, durationSeconds: number): CameraVideoClip => ({
+  source: 'recording',
+  id: Date.parse(startTime),
+  startTime,
+  durationSeconds,
+  url: `https://media.plant.local/get?path=CAM-001&start=${startTime}&duration=${durationSeconds}&format=mp4&token=t`,
+  kind: 'mp4',
+});
+
+const result = (
+  list: CameraVideoClip[],
+  truncated = false,
+  recordingsUnavailable = false,
+): CameraVideoPathResult => ({
   cameraId: 1,
   list,
   truncated,
+  recordingsUnavailable,
 });
 
 const base = { fetching: false, error: null, onRetry: () => {}, playingKey: null, onPlay: () => {} };
@@ -63,6 +78,34 @@ describe('ClipList', () => {
     expect(screen.getByTestId('playback-play-alarm-1').getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByTestId('playback-play-alarm-1').textContent).toContain('播放中');
     expect(screen.getByTestId('playback-play-alarm-2').getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('lists recordings beside alarm clips: start time, 录像 tag and length, playable like a clip', () => {
+    const onPlay = vi.fn();
+    const rec = recording('2026-11-20T09:00:00.000Z', 3725.4);
+    render(<ClipList {...base} asked result={result([rec, clip(1)])} onPlay={onPlay} />);
+    const row = screen.getByTestId(`playback-row-recording-${rec.id}`);
+    expect(row.textContent).toContain('录像');
+    expect(row.textContent).toContain('1:02:05');
+    expect(row.textContent).toContain(formatTime('2026-11-20T09:00:00.000Z'));
+    const alarmRow = screen.getByTestId('playback-row-alarm-1');
+    expect(alarmRow.textContent).toContain('报警视频');
+    expect(alarmRow.textContent).toContain('未戴安全帽');
+    const rows = screen.getAllByTestId(/^playback-row-/).map((r) => r.getAttribute('data-testid'));
+    expect(rows).toEqual([`playback-row-recording-${rec.id}`, 'playback-row-alarm-1']);
+    fireEvent.click(screen.getByTestId(`playback-play-recording-${rec.id}`));
+    expect(onPlay).toHaveBeenCalledWith(rec);
+  });
+
+  it('warns when the media server did not answer, above the alarm clips or the empty state', () => {
+    const { rerender } = render(<ClipList {...base} asked result={result([clip(1)], false, true)} />);
+    expect(screen.getByTestId('playback-recordings-unavailable').textContent).toContain('流媒体服务器未响应');
+    expect(screen.getByTestId('playback-row-alarm-1')).toBeTruthy();
+    rerender(<ClipList {...base} asked result={result([], false, true)} />);
+    expect(screen.getByTestId('playback-recordings-unavailable')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('此相机下暂无视频!');
+    rerender(<ClipList {...base} asked result={result([clip(1)])} />);
+    expect(screen.queryByTestId('playback-recordings-unavailable')).toBeNull();
   });
 
   it('says when the list was cut at the limit', () => {

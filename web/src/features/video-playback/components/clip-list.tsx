@@ -16,7 +16,10 @@ export interface ClipListProps {
   onPlay: (clip: CameraVideoClip) => void;
 }
 
-/** The hint without a camera, the error, '此相机下暂无视频!', or the clips. */
+/**
+ * The hint without a camera, the error, '此相机下暂无视频!', or the clips; a warning when the media
+ * server's recordings could not be listed (the alarm clips still are).
+ */
 export function ClipList({ asked, result, fetching, error, onRetry, playingKey, onPlay }: ClipListProps) {
   const { t } = useTranslation('videoPlayback');
   if (!asked) {
@@ -26,15 +29,28 @@ export function ClipList({ asked, result, fetching, error, onRetry, playingKey, 
   }
   if (error !== null && !result) return <PageError message={error} onRetry={onRetry} />;
   const clips = result?.list ?? [];
+  const unavailable = result?.recordingsUnavailable ? (
+    <Alert
+      type="warning"
+      showIcon
+      title={t('recordingsUnavailable')}
+      style={{ marginBottom: 8 }}
+      data-testid="playback-recordings-unavailable"
+    />
+  ) : null;
   if (result && clips.length === 0 && !fetching) {
     return (
-      <div role="status">
-        <Empty description={tr('camera.noVideo')} data-testid="playback-no-video" style={{ padding: 48 }} />
-      </div>
+      <>
+        {unavailable}
+        <div role="status">
+          <Empty description={tr('camera.noVideo')} data-testid="playback-no-video" style={{ padding: 48 }} />
+        </div>
+      </>
     );
   }
   return (
     <>
+      {unavailable}
       {result?.truncated ? (
         <Alert
           type="info"

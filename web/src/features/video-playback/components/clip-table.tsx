@@ -1,12 +1,15 @@
 import { PlayCircleOutlined } from '@ant-design/icons';
-import type { CameraVideoClip } from '@sentinel/contract';
+import { type CameraVideoClip, clipStartTime } from '@sentinel/contract';
 import { Button, Table, type TableColumnsType, Tag } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';
 import { formatTime } from '../../../shared/utils/time.ts';
-import { clipKey } from '../lib/playback-query.ts';
+import { clipKey, formatDuration } from '../lib/playback-query.ts';
 
-/** The camera's clips, newest first: time, alarm type, source and a Play button. */
+/**
+ * The camera's clips, newest first: time, source (an alarm's clip, or a media-server recording),
+ * the alarm type (alarm clips), the length (recordings) and a Play button.
+ */
 export function ClipTable({
   clips,
   loading,
@@ -20,17 +23,25 @@ export function ClipTable({
 }) {
   const { t } = useTranslation('videoPlayback');
   const columns: TableColumnsType<CameraVideoClip> = [
-    { title: t('column.time'), dataIndex: 'alarmTime', render: (v: string) => formatTime(v) },
-    {
-      title: t('column.type'),
-      dataIndex: 'videoAlarmTypeName',
-      render: (v: string) => v || '—',
-    },
+    { title: t('column.time'), key: 'time', render: (_, clip) => formatTime(clipStartTime(clip)) },
     {
       title: t('column.source'),
-      dataIndex: 'source',
-      responsive: ['md'],
-      render: (v: CameraVideoClip['source']) => <Tag>{t(`source.${v}`)}</Tag>,
+      key: 'source',
+      render: (_, clip) => (
+        <Tag color={clip.source === 'recording' ? 'blue' : undefined} data-testid="playback-clip-source">
+          {t(`source.${clip.source}`)}
+        </Tag>
+      ),
+    },
+    {
+      title: t('column.type'),
+      key: 'type',
+      render: (_, clip) => (clip.source === 'alarm' && clip.videoAlarmTypeName) || '—',
+    },
+    {
+      title: t('column.duration'),
+      key: 'duration',
+      render: (_, clip) => (clip.source === 'recording' ? formatDuration(clip.durationSeconds) : '—'),
     },
     {
       title: t('column.actions'),
@@ -43,7 +54,7 @@ export function ClipTable({
             size="small"
             icon={<PlayCircleOutlined />}
             aria-pressed={playing}
-            aria-label={t('playClip', { time: formatTime(clip.alarmTime) })}
+            aria-label={t('playClip', { time: formatTime(clipStartTime(clip)) })}
             onClick={() => onPlay(clip)}
             data-testid={`playback-play-${clipKey(clip)}`}
           >

@@ -1,7 +1,7 @@
 import type { CameraVideoClip } from '@sentinel/contract';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { clipKey, playbackQuery, sameQuery, selectedClip } from './playback-query.ts';
+import { clipKey, formatDuration, playbackQuery, sameQuery, selectedClip } from './playback-query.ts';
 
 const clip = (id: number): CameraVideoClip => ({
   source: 'alarm',
@@ -54,5 +54,30 @@ describe('selected clip', () => {
     expect(selectedClip(list, 'alarm-9')).toBeNull();
     expect(selectedClip(list, null)).toBeNull();
     expect(selectedClip([], 'alarm-1')).toBeNull();
+  });
+
+  it('tells an alarm clip from a recording with the same id', () => {
+    const rec: CameraVideoClip = {
+      source: 'recording',
+      id: 1,
+      startTime: '2026-11-20T08:00:00.000Z',
+      durationSeconds: 60,
+      url: '/rec.mp4',
+      kind: 'mp4',
+    };
+    expect(clipKey(rec)).toBe('recording-1');
+    expect(selectedClip([clip(1), rec], 'recording-1')).toBe(rec);
+    expect(selectedClip([clip(1), rec], 'alarm-1')?.source).toBe('alarm');
+  });
+});
+
+describe('format duration', () => {
+  it('shows M:SS, or H:MM:SS from an hour, in whole seconds', () => {
+    expect(formatDuration(0)).toBe('0:00');
+    expect(formatDuration(59.9)).toBe('0:59');
+    expect(formatDuration(600.5)).toBe('10:00');
+    expect(formatDuration(3725)).toBe('1:02:05');
+    expect(formatDuration(Number.NaN)).toBe('0:00');
+    expect(formatDuration(-5)).toBe('0:00');
   });
 });

@@ -32,3 +32,16 @@ export function selectedClip(list: CameraVideoClip[], key: string | null): Camer
 
 /** A clip's identity across sources (alarm ids and recording ids may overlap). */
 export const clipKey = (clip: Pick<CameraVideoClip, 'source' | 'id'>): string => `${clip.source}-${clip.id}`;
+
+/**
+ * A recording's length as `M:SS`, or `H:MM:SS` from an hour (whole seconds, rounded down):
+ * 600.5 → '10:00', 3725 → '1:02:05'.
+ */
+export function formatDuration(seconds: number): string {
+  const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
+}
