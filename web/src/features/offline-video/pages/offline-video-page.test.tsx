@@ -52,6 +52,22 @@ const envelope = (data: unknown) => Response.json({ status: 0, message: '', data
 const fetchMock = vi.fn(async (url: string) => {
   if (url.includes('subResource')) return envelope(['offLineVideoSet:add', 'offLineVideoSet:delete']);
   if (url.includes('offlineVideoAnalysis/list')) return envelope({ list, count: list.length });
+  const detail = /offlineVideoAnalysis\/(\d+)$/.exec(url);
+  if (detail) {
+    const item = list.find((r) => r.id === Number(detail[1]));
+    return envelope({
+      ...item,
+      events: [1, 2, 3].map((n) => ({
+        id: n,
+        algorithmId: 1,
+        algorithmName: '安全帽',
+        offsetSeconds: n * 2,
+        result: `未戴安全帽 ${n}`,
+        imageUrl: `/img/${n}.jpg`,
+        createdAt: '2026-05-01T08:10:00',
+      })),
+    });
+  }
   if (url.includes('algorithm/list/all'))
     return envelope([
       { id: 1, name: '安全帽', code: 'ALG-HELMET', typeName: null, levels: [], defaultLevel: 0 },
@@ -96,6 +112,21 @@ describe('OfflineVideoPage', () => {
     expect(await screen.findByTestId('offline-delete-1')).toBeTruthy();
   });
 
+  it("opens a job's results: its URL, state and events with time in the video", async () => {
+    list = [row(5, 2, { source: 'url', sourceName: 'rtsp://cam.local/1', videoUrl: '' })];
+    renderPage();
+    fireEvent.click(await screen.findByTestId('offline-view-5'));
+    const drawer = await screen.findByTestId('offline-results');
+    await vi.waitFor(() => expect(within(drawer).getAllByTestId('offline-event')).toHaveLength(3));
+    expect(within(drawer).getByTestId('offline-results-url').textContent).toContain('rtsp://cam.local/1');
+    expect(within(drawer).getByTestId('offline-results-state').textContent).toBe('已完成');
+    expect(
+      within(drawer)
+        .getAllByTestId('offline-event-time')
+        .map((e) => e.textContent),
+    ).toEqual(['00:02', '00:04', '00:06']);
+  });
+
   it('shows the empty state', async () => {
     list = [];
     renderPage();
@@ -133,6 +164,7 @@ describe('OfflineVideoPage', () => {
     renderPage();
     fireEvent.click(await screen.findByTestId('offline-new'));
     const name = (await screen.findByTestId('offline-name')) as HTMLInputElement;
+    expect(screen.getByTestId('offline-dialog').textContent).toContain('新建分析');
     fireEvent.change(name, { target: { value: '夜班录像' } });
     const input = screen.getByTestId('offline-upload').querySelector('input[type="file"]');
     if (!input) throw new Error('no file input');
