@@ -49,6 +49,29 @@ async function watchProgressBar(page: Page): Promise<void> {
 const progressSeen = (page: Page) =>
   page.evaluate(() => Boolean((window as unknown as { __progressSeen?: boolean }).__progressSeen));
 
+/**
+ * Slows uploads down (bytes per second) through the DevTools protocol so the bar has time to
+ * move; best effort (the observer above sees the bar either way). Returns a setter (-1 = off).
+ */
+async function throttleUploads(page: Page, bytesPerSecond: number): Promise<(rate: number) => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  const set = async (rate: number) => {
+    try {
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: rate,
+      });
+    } catch {
+      // Not supported by this browser: the upload runs at full speed.
+    }
+  };
+  await cdp.send('Network.enable').catch(() => undefined);
+  await set(bytesPerSecond);
+  return set;
+}
+
 const fileInput = (page: Page) => page.locator('[data-testid="offline-upload"] input[type="file"]');
 
 describe('offline video analysis', () => {
@@ -60,14 +83,7 @@ describe('offline video analysis', () => {
     await page.getByTestId('offline-name').fill('E2E clip analysis');
 
     // Slow the upload down so the progress bar has time to move; the observer sees it anyway.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: 16 * 1024,
-    });
+    const throttle = await throttleUploads(page, 16 * 1024);
     await watchProgressBar(page);
     await fileInput(page).setInputFiles({
       name: 'playback-clip.mp4',
@@ -76,12 +92,7 @@ describe('offline video analysis', () => {
     });
     const accepted = page.getByTestId('offline-upload-accepted');
     await accepted.waitFor({ timeout: 30_000 });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await throttle(-1);
     expect(await progressSeen(page)).toBe(true);
     const acceptedText = await accepted.innerText();
     expect(acceptedText).toContain('playback-clip.mp4');
