@@ -19,6 +19,7 @@ import { exportRoutes } from './features/exports/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { historyEventsRoutes } from './features/history-events/routes.ts';
 import { jobRunsRoutes } from './features/job-runs/routes.ts';
+import { offlineVideoRoutes } from './features/offline-video/routes.ts';
 import { plantRoutes } from './features/plant/routes.ts';
 import { sceneCamerasRoutes } from './features/scene-cameras/routes.ts';
 import { scenesRoutes } from './features/scenes/routes.ts';
@@ -216,6 +217,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       alarmRulesRoutes,
       jobRunsRoutes,
       historyEventsRoutes,
+      offlineVideoRoutes,
     ]) {
       await app.register(domain, { prefix: API_PREFIX });
     }

@@ -3,7 +3,7 @@ import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { dirname, extname, resolve, sep } from 'node:path';
 import multipart from '@fastify/multipart';
 import send from '@fastify/send';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
@@ -34,8 +34,11 @@ const CONTENT_TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
   '.png': 'image/png',
-  /** Alarm clips reported by engines (content-checked at ingest). */
+  /** Alarm clips reported by engines (content-checked at ingest) and offline videos. */
   '.mp4': 'video/mp4',
+  /** Offline videos (content-checked at upload). */
+  '.flv': 'video/x-flv',
+  '.ts': 'video/mp2t',
 };
 
 export const mediaRoot = (app: FastifyInstance) => resolve(app.appConfig.dataDir, 'media');
@@ -174,6 +177,42 @@ export const multipartPlugin = fp(
   { name: 'multipart-upload' },
 );
 
+/**
+ * Sends a stored media file by its relative path through @fastify/send: streamed (never read
+ * whole), with ETag / If-None-Match (304) and byte ranges (206; 416 with the file's size
+ * in `Content-Range` past the end), so clips seek in the player. 404 for unknown or unsafe paths.
+ */
+export async function sendMediaFile(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  relative: string,
+): Promise<FastifyReply> {
+  const root = mediaRoot(app);
+  const file = resolveMediaPath(root, relative);
+  const type = file ? CONTENT_TYPES[extname(file).toLowerCase()] : undefined;
+  if (!file || !type) throw notFound();
+  const sent = await send(request.raw, `/${relative.split('/').map(encodeURIComponent).join('/')}`, {
+    root,
+    dotfiles: 'deny',
+    index: false,
+    cacheControl: false,
+  });
+  if (sent.type !== 'file') {
+    sent.stream.destroy();
+    if (sent.statusCode === 416) return reply.code(416).headers(sent.headers).send();
+    throw notFound();
+  }
+  for (const [name, value] of Object.entries(sent.headers)) reply.header(name, value);
+  return reply
+    .code(sent.statusCode)
+    .header('cache-control', 'private, max-age=86400')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'")
+    .type(type)
+    .send(sent.stream);
+}
+
 const storedImage = z.object({ path: z.string(), url: z.string() });
 
 /**
@@ -188,33 +227,10 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { hide: true, params: z.object({ '*': z.string() }) },
     },
     async (request, reply) => {
-      const root = mediaRoot(app);
       const relative = request.params['*'];
-      const file = resolveMediaPath(root, relative);
-      const type = file ? CONTENT_TYPES[extname(file).toLowerCase()] : undefined;
-      if (!file || !type) throw notFound();
-      // @fastify/send streams the file with ETag / If-None-Match (304) and byte ranges (206, 416):
-      // clips seek in the player, and a large clip is never read into memory whole.
-      const sent = await send(request.raw, `/${relative.split('/').map(encodeURIComponent).join('/')}`, {
-        root,
-        dotfiles: 'deny',
-        index: false,
-        cacheControl: false,
-      });
-      if (sent.type !== 'file') {
-        sent.stream.destroy();
-        // A range past the end: 416 with `Content-Range: bytes */<size>`, as a player expects.
-        if (sent.statusCode === 416) return reply.code(416).headers(sent.headers).send();
-        throw notFound();
-      }
-      for (const [name, value] of Object.entries(sent.headers)) reply.header(name, value);
-      return reply
-        .code(sent.statusCode)
-        .header('cache-control', 'private, max-age=86400')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'")
-        .type(type)
-        .send(sent.stream);
+      const file = resolveMediaPath(mediaRoot(app), relative);
+      if (!file || !CONTENT_TYPES[extname(file).toLowerCase()]) throw notFound();
+      return sendMediaFile(app, request, reply, relative);
     },
   );
 

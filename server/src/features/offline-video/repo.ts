@@ -1,0 +1,112 @@
+import {
+  OFFLINE_EVENTS_LIMIT,
+  type OfflineAnalysisEvent,
+  type OfflineAnalysisItem,
+  type OfflineAnalysisListQuery,
+  type OfflineState,
+  type OfflineVideoFormat,
+} from '@sentinel/contract';
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { offlineAnalysis, offlineAnalysisEvent } from '../../db/schema/index.ts';
+import { mediaUrl, removeMedia } from '../../platform/media.ts';
+
+export type AnalysisRow = typeof offlineAnalysis.$inferSelect;
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function toAnalysisItem(row: AnalysisRow): OfflineAnalysisItem {
+  return {
+    id: row.id,
+    name: row.name,
+    source: row.source,
+    sourceName: row.sourceName,
+    videoUrl: row.source === 'file' ? mediaUrl(row.videoPath) : '',
+    format: (row.format as OfflineVideoFormat | null) ?? null,
+    size: row.size,
+    durationSeconds: row.durationSeconds,
+    algorithms: row.algorithms,
+    state: row.state as OfflineState,
+    progress: row.progress,
+    error: row.error,
+    eventCount: row.eventCount,
+    engineName: row.engineName,
+    createdBy: row.createdByName,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: iso(row.startedAt),
+    finishedAt: iso(row.finishedAt),
+  };
+}
+
+/** The list of the page: newest first (time, then id), keyword on the name or the source. */
+export async function listAnalyses(
+  db: Db,
+  query: OfflineAnalysisListQuery,
+): Promise<{ list: OfflineAnalysisItem[]; count: number }> {
+  const where: SQL[] = [];
+  if (query.keyword) {
+    const pattern = `%${escapeLike(query.keyword)}%`;
+    const match = or(ilike(offlineAnalysis.name, pattern), ilike(offlineAnalysis.sourceName, pattern));
+    if (match) where.push(match);
+  }
+  if (query.state !== undefined) where.push(eq(offlineAnalysis.state, query.state));
+  const condition = where.length > 0 ? and(...where) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(offlineAnalysis)
+      .where(condition)
+      .orderBy(desc(offlineAnalysis.createdAt), desc(offlineAnalysis.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ value: count() }).from(offlineAnalysis).where(condition),
+  ]);
+  return { list: rows.map(toAnalysisItem), count: total?.value ?? 0 };
+}
+
+export async function findAnalysis(db: Db, id: number): Promise<AnalysisRow | undefined> {
+  const [row] = await db.select().from(offlineAnalysis).where(eq(offlineAnalysis.id, id));
+  return row;
+}
+
+/** An analysis's events in video order (at most OFFLINE_EVENTS_LIMIT). */
+export async function analysisEvents(db: Db, id: number): Promise<OfflineAnalysisEvent[]> {
+  const rows = await db
+    .select()
+    .from(offlineAnalysisEvent)
+    .where(eq(offlineAnalysisEvent.analysisId, id))
+    .orderBy(asc(offlineAnalysisEvent.offsetSeconds), asc(offlineAnalysisEvent.id))
+    .limit(OFFLINE_EVENTS_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    algorithmId: row.algorithmId,
+    algorithmName: row.algorithmName,
+    offsetSeconds: row.offsetSeconds,
+    result: row.result,
+    imageUrl: mediaUrl(row.imagePath),
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * Deletes an analysis with its events, then its video and images. The row is locked first, so an
+ * engine's event arriving at the same moment either is deleted here or finds no analysis (and
+ * removes its own image): no file is left behind.
+ */
+export async function deleteAnalysis(app: FastifyInstance, id: number): Promise<AnalysisRow | undefined> {
+  const removed = await app.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(offlineAnalysis).where(eq(offlineAnalysis.id, id)).for('update');
+    if (!row) return undefined;
+    const events = await tx
+      .delete(offlineAnalysisEvent)
+      .where(eq(offlineAnalysisEvent.analysisId, id))
+      .returning({ path: offlineAnalysisEvent.imagePath });
+    await tx.delete(offlineAnalysis).where(eq(offlineAnalysis.id, id));
+    return { row, paths: [row.videoPath, ...events.map((event) => event.path)].filter(Boolean) };
+  });
+  if (!removed) return undefined;
+  await Promise.all(removed.paths.map((path) => removeMedia(app, path)));
+  return removed.row;
+}
