@@ -92,7 +92,7 @@ export const engineAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const source = await engineOf(app, request);
       const row = await findAnalysis(app.db, request.params.id);
-      if (!row || row.source !== 'file') throw new AppError(404, 'offlineVideo.notFound');
+      if (row?.source !== 'file') throw new AppError(404, 'offlineVideo.notFound');
       if (row.engineId !== source.id) throw new AppError(409, 'offlineVideo.notRunning');
       return sendMediaFile(app, request, reply, row.videoPath);
     },

@@ -36,12 +36,7 @@ export interface OfflineHarness {
   algorithms: { helmet: number; smoke: number };
   engineKey: string;
   otherEngineKey: string;
-  upload(
-    token: string,
-    data: Buffer,
-    filename?: string,
-    lang?: string,
-  ): Promise<LightMyRequestResponse>;
+  upload(token: string, data: Buffer, filename?: string, lang?: string): Promise<LightMyRequestResponse>;
   /** Uploads the real MP4 as admin and starts an analysis of it. */
   startFileAnalysis(name?: string, algorithmIds?: number[]): Promise<OfflineAnalysisItem>;
   close(): Promise<void>;
