@@ -113,6 +113,36 @@ export const MESSAGES = {
     en: 'This camera is disabled and cannot be played',
     'zh-CN': '该摄像头已停用，无法播放',
   },
+  'account.nameTaken': { en: 'This account name is already in use', 'zh-CN': '该账号已存在' },
+  'account.nameInvalid': {
+    en: 'Account names use letters, digits, dot, dash or underscore (2–30 characters)',
+    'zh-CN': '账号只能包含字母、数字、点、横线或下划线（2-30位）',
+  },
+  'account.roleRequired': { en: 'Please select a role', 'zh-CN': '请选择角色' },
+  'account.notFound': { en: 'The account does not exist', 'zh-CN': '账号不存在' },
+  'account.lastAdmin': {
+    en: 'The last administrator cannot be removed, locked or lose the admin role',
+    'zh-CN': '不能删除、锁定最后一个管理员或取消其管理员角色',
+  },
+  'account.selfAdmin': {
+    en: 'You cannot remove, lock or take away your own administrator rights',
+    'zh-CN': '不能删除、锁定自己或取消自己的管理员权限',
+  },
+  'account.locked': { en: 'Account locked', 'zh-CN': '账号已锁定' },
+  'account.unlocked': { en: 'Account unlocked', 'zh-CN': '账号已解锁' },
+  'account.passwordReset': { en: 'Password reset', 'zh-CN': '密码已重置' },
+  'role.nameTaken': { en: 'This role name is already in use', 'zh-CN': '角色名称已存在' },
+  'role.notFound': { en: 'The role does not exist', 'zh-CN': '角色不存在' },
+  'role.inUse': {
+    en: 'Accounts still hold this role: change their roles first',
+    'zh-CN': '仍有账号使用该角色，请先修改这些账号的角色',
+  },
+  'role.builtIn': {
+    en: 'The built-in admin role cannot be changed or deleted',
+    'zh-CN': '内置管理员角色不能修改或删除',
+  },
+  'role.confirmDelete': { en: 'Are you sure to delete?', 'zh-CN': '是否确定删除？' },
+  'role.unknownMenu': { en: 'Unknown menu or button code', 'zh-CN': '未知的菜单或按钮编码' },
   'offlineVideo.type': {
     en: 'Only MP4, MOV, FLV or MPEG-TS video files can be uploaded',
     'zh-CN': '只能上传MP4、MOV、FLV或TS格式的视频文件',
@@ -133,7 +163,10 @@ export const MESSAGES = {
     en: 'Please upload a video file or enter a video address',
     'zh-CN': '请上传视频文件或填写视频地址',
   },
-  'offlineVideo.algorithmRequired': { en: 'Please select at least one algorithm', 'zh-CN': '请至少选择一个算法' },
+  'offlineVideo.algorithmRequired': {
+    en: 'Please select at least one algorithm',
+    'zh-CN': '请至少选择一个算法',
+  },
   'offlineVideo.fileGone': {
     en: 'The uploaded video is no longer available, please upload it again',
     'zh-CN': '上传的视频已失效，请重新上传',

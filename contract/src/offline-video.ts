@@ -32,7 +32,8 @@ export const OFFLINE_VIDEO_FORMATS = ['mp4', 'flv', 'ts'] as const;
 export const offlineVideoFormat = z.enum(OFFLINE_VIDEO_FORMATS);
 export type OfflineVideoFormat = z.infer<typeof offlineVideoFormat>;
 /** What the file picker offers (the server still checks the content). */
-export const OFFLINE_VIDEO_ACCEPT = '.mp4,.mov,.m4v,.flv,.ts,video/mp4,video/quicktime,video/x-flv,video/mp2t';
+export const OFFLINE_VIDEO_ACCEPT =
+  '.mp4,.mov,.m4v,.flv,.ts,video/mp4,video/quicktime,video/x-flv,video/mp2t';
 /** Default upload limit (the server's OFFLINE_VIDEO_MAX_MB); the web reads the real one from the upload answer. */
 export const OFFLINE_VIDEO_DEFAULT_MAX_MB = 512;
 /** At most this many algorithms per analysis. */
@@ -114,7 +115,10 @@ export const offlineAnalysisItem = z.object({
 });
 export type OfflineAnalysisItem = z.infer<typeof offlineAnalysisItem>;
 
-export const offlineAnalysisListResult = z.object({ list: z.array(offlineAnalysisItem), count: z.number().int() });
+export const offlineAnalysisListResult = z.object({
+  list: z.array(offlineAnalysisItem),
+  count: z.number().int(),
+});
 export type OfflineAnalysisListResult = z.infer<typeof offlineAnalysisListResult>;
 
 export const offlineAnalysisEvent = z.object({
@@ -168,7 +172,10 @@ export const offlineFinishBody = z.object({
 export const offlineEventFields = z.object({
   algorithmId: z.coerce.number().int().positive().optional(),
   algorithmCode: z.string().max(64).optional(),
-  offsetSeconds: z.coerce.number().min(0).max(7 * 86_400),
+  offsetSeconds: z.coerce
+    .number()
+    .min(0)
+    .max(7 * 86_400),
   result: z.string().max(500).default(''),
 });
 /** A job not heard from (claim, progress, event) for this long is handed to the next claiming engine. */

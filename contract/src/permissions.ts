@@ -8,7 +8,15 @@ export const BUTTONS: Record<string, string[]> = {
   historyAlarm: ['historyAlarm:deal', 'historyAlarm:cancel', 'historyAlarm:export'],
   alarmApproval: ['alarmApproval:approve', 'alarmApproval:noApprove'],
   dcsAlarm: ['dcsAlarm:deal'],
-  accounts: ['accounts:add', 'accounts:edit', 'accounts:lock', 'accounts:role'],
+  accounts: [
+    'accounts:add',
+    'accounts:edit',
+    'accounts:lock',
+    'accounts:role',
+    'accounts:delete',
+    'accounts:resetPassword',
+    'accounts:authority',
+  ],
   role: ['role:add', 'role:edit', 'role:delete', 'role:auth'],
   cameraSet: ['cameraSet:add', 'cameraSet:edit', 'cameraSet:delete', 'cameraSet:snapshot'],
   cameraType: ['cameraType:add', 'cameraType:edit', 'cameraType:delete'],
@@ -65,6 +73,7 @@ export const BUTTONS: Record<string, string[]> = {
   algorithmType: ['algorithmType:add', 'algorithmType:edit', 'algorithmType:delete'],
   algorithmSetting: ['algorithmSetting:add', 'algorithmSetting:edit', 'algorithmSetting:delete'],
   offLineVideoSet: ['offLineVideoSet:add', 'offLineVideoSet:delete'],
+  bizLog: ['bizLog:export'],
 };
 
 /** Buttons the demo `operator` role is granted. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { account } from './core.ts';
+import { plantNode } from './plant.ts';
 import { scene } from './scenes.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -46,4 +47,22 @@ export const accountScene = pgTable(
       .references(() => scene.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.sceneId] })],
+);
+
+/**
+ * Regional management authority (SPEC §3 Account): the plant nodes (factory, plant or area) an
+ * account manages. An account that does not see every scene sees the scenes granted in
+ * account_scene and every scene of these regions (and the regions below them).
+ */
+export const accountRegion = pgTable(
+  'account_region',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => account.id, { onDelete: 'cascade' }),
+    plantNodeId: integer('plant_node_id')
+      .notNull()
+      .references(() => plantNode.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.plantNodeId] })],
 );

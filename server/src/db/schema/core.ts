@@ -135,7 +135,11 @@ export const auditLog = pgTable(
     ip: text('ip').notNull().default(''),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_action_idx').on(t.action, t.createdAt),
+    index('audit_log_account_idx').on(t.accountId, t.createdAt),
+  ],
 );
 
 export const exportFile = pgTable(

@@ -1,6 +1,17 @@
-import { bigint, bigserial, index, integer, jsonb, pgTable, real, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { algorithm } from './algorithms.ts';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { engine } from './alarms.ts';
+import { algorithm } from './algorithms.ts';
 import { account } from './core.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
