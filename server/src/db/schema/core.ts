@@ -37,6 +37,7 @@ export const role = pgTable('role', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
   displayName: text('display_name').notNull().default(''),
+  description: text('description').notNull().default(''),
   isGlobal: boolean('is_global').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -1,0 +1,1 @@
+ALTER TABLE "role" ADD COLUMN "description" text DEFAULT '' NOT NULL;
