@@ -1,3 +1,4 @@
+export * from './accounts.ts';
 export * from './alarm-export.ts';
 export * from './alarm-rules.ts';
 export * from './alarms.ts';
