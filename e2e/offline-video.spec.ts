@@ -178,8 +178,14 @@ describe('offline video analysis', () => {
       'Please enter a video address starting with http://, https://, rtsp:// or rtmp://',
     );
 
+    // Esc from the name field closes the dialog.
+    await page.getByTestId('offline-name').focus();
     await page.keyboard.press('Escape');
-    await poll(() => dialog.count()).toBe(0);
+    await poll(async () =>
+      (await dialog.count()) === 0
+        ? 'closed'
+        : await page.evaluate(() => `open; focus on ${document.activeElement?.outerHTML.slice(0, 120)}`),
+    ).toBe('closed');
     expect(await page.locator('[data-testid^="offline-row-"]', { hasText: '坏文件测试' }).count()).toBe(0);
     await page.context().close();
   }, 120_000);
