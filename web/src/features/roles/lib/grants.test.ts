@@ -37,7 +37,10 @@ const TREE: RoleMenuNode[] = [
   }),
 ];
 
-const of = (pages: string[], btns: string[] = []): Grants => ({ pages: new Set(pages), buttons: new Set(btns) });
+const of = (pages: string[], btns: string[] = []): Grants => ({
+  pages: new Set(pages),
+  buttons: new Set(btns),
+});
 const sorted = (g: Grants) => ({ pages: [...g.pages].sort(), buttons: [...g.buttons].sort() });
 
 describe('role grants', () => {
@@ -49,7 +52,10 @@ describe('role grants', () => {
   it('checking a button implies its page; unchecking it keeps the page', () => {
     const g = toggleButton(TREE, emptyGrants(), 'role', 'role:edit', true);
     expect(sorted(g)).toEqual({ pages: ['role'], buttons: ['role:edit'] });
-    expect(sorted(toggleButton(TREE, g, 'role', 'role:edit', false))).toEqual({ pages: ['role'], buttons: [] });
+    expect(sorted(toggleButton(TREE, g, 'role', 'role:edit', false))).toEqual({
+      pages: ['role'],
+      buttons: [],
+    });
   });
 
   it('unchecking a page drops its buttons', () => {
@@ -83,7 +89,10 @@ describe('role grants', () => {
   });
 
   it('saves pages with their parent groups in tree order, and the buttons of granted pages', () => {
-    const g = of(['accounts', 'generalSceneManage', 'dashboard'], ['dashboard:deal', 'accounts:add', 'role:add']);
+    const g = of(
+      ['accounts', 'generalSceneManage', 'dashboard'],
+      ['dashboard:deal', 'accounts:add', 'role:add'],
+    );
     expect(toAuth(TREE, g, 7)).toEqual({
       roleId: 7,
       menuCodes: ['home', 'dashboard', 'generalSceneManage', 'permission', 'accounts'],

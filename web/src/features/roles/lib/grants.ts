@@ -75,7 +75,10 @@ export function toggleButton(
  * antd Tree `checkedKeys` (checkStrictly) of the grants: a page is checked when granted; a group
  * is checked when all its grantable pages are, half-checked when some are.
  */
-export function checkState(tree: RoleMenuNode[], grants: Grants): { checked: string[]; halfChecked: string[] } {
+export function checkState(
+  tree: RoleMenuNode[],
+  grants: Grants,
+): { checked: string[]; halfChecked: string[] } {
   const checked: string[] = [];
   const halfChecked: string[] = [];
   for (const { node } of flatten(tree)) {
