@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { type AppConfig, assertSafeConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
+import { accountsRoutes } from './features/accounts/routes.ts';
 import { alarmRulesRoutes } from './features/alarm-rules/routes.ts';
 import { ingestRoutes } from './features/alarms/ingest-routes.ts';
 import { alarmsRoutes } from './features/alarms/routes.ts';
@@ -205,6 +206,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(eventRoutes, { prefix: API_PREFIX });
     await app.register(mediaRoutes, { prefix: API_PREFIX });
     for (const domain of [
+      accountsRoutes,
       plantRoutes,
       devicesRoutes,
       equipmentRoutes,
