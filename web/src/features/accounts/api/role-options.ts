@@ -11,6 +11,8 @@ export async function fetchAllRoles(): Promise<RoleItem[]> {
     const result = await request<RoleListResult>(ROLES_API.list, {
       method: 'POST',
       body: { page, limit: PAGE_LIMIT },
+      // Silent: without the `role` menu the list is refused; the pickers then offer the held roles.
+      silent: true,
     });
     roles.push(...result.list);
     if (result.list.length < PAGE_LIMIT || roles.length >= result.count) break;
