@@ -11,7 +11,7 @@ const CLIP = new URL('./fixtures/playback-clip.mp4', import.meta.url);
 const PAGE_PATH = '/historyRecords/videoPlayback';
 
 let session: Session;
-const refs = { alarmId: 0, typeName: '', withClip: '', withoutClip: '' };
+const refs = { alarmId: 0, brokenAlarmId: 0, typeName: '', withClip: '', withoutClip: '', brokenClip: '' };
 
 /** Reports an alarm with a clip as an engine does (multipart: fields, image, clip). */
 async function ingestAlarmWithClip(
@@ -43,10 +43,10 @@ beforeAll(async () => {
     body: {},
   });
   const algorithms = await api<{ id: number; name: string }[]>(ALGORITHM_API.all);
-  const [withClip, withoutClip] = cameras;
+  const [withClip, withoutClip, brokenClip] = cameras;
   const algorithm = algorithms[0];
-  if (!withClip || !withoutClip || !algorithm)
-    throw new Error('the demo plant needs two cameras and an algorithm');
+  if (!withClip || !withoutClip || !brokenClip || !algorithm)
+    throw new Error('the demo plant needs three cameras and an algorithm');
   const key = await createEngineKey(api, 'e2e-playback');
   refs.alarmId = await ingestAlarmWithClip(
     key,
@@ -59,6 +59,22 @@ beforeAll(async () => {
     },
     await readFile(CLIP),
   );
+  // An engine's clip that starts like an MP4 (accepted at ingest) but holds no playable video.
+  const unplayable = Buffer.alloc(4096, 7);
+  unplayable.writeUInt32BE(24, 0);
+  unplayable.write('ftypisom', 4, 'latin1');
+  refs.brokenAlarmId = await ingestAlarmWithClip(
+    key,
+    {
+      eventId: uniqueEventId('e2e-playback-broken'),
+      alarmTime: new Date().toISOString(),
+      priority: 120002,
+      cameraId: brokenClip.id,
+      algorithmId: algorithm.id,
+    },
+    unplayable,
+  );
+  refs.brokenClip = brokenClip.name;
   refs.typeName = algorithm.name;
   refs.withClip = withClip.name;
   refs.withoutClip = withoutClip.name;
@@ -124,6 +140,28 @@ describe('video playback', () => {
     await poll(() => page.getByTestId('playback-no-video').count()).toBe(1);
     expect(await page.getByTestId('playback-no-video').innerText()).toContain('此相机下暂无视频!');
     expect(await page.locator('[data-testid^="playback-row-"]').count()).toBe(0);
+    await page.context().close();
+  }, 120_000);
+
+  it("says '此视频暂无法播放，请稍后再试' for a clip that cannot be played, with a retry (Chinese)", async () => {
+    const page = await session.loggedInPage('zh-CN');
+    await openPlayback(page);
+    await pickOption(page, 'playback-filter-camera', refs.brokenClip);
+    await page.getByTestId('playback-search').click();
+    const play = page.getByTestId(`playback-play-alarm-${refs.brokenAlarmId}`);
+    await play.click();
+    const player = page.getByTestId('playback-player');
+    // The player retries a few times (1, 2, 4, 8, 10 s apart) before it gives up.
+    await expect
+      .poll(() => player.getByTestId('video-player').getAttribute('data-state'), {
+        timeout: 60_000,
+        interval: 500,
+      })
+      .toBe('failed');
+    expect(await player.getByTestId('video-player-message').innerText()).toContain(
+      '此视频暂无法播放，请稍后再试',
+    );
+    expect(await player.getByTestId('video-player-retry').isVisible()).toBe(true);
     await page.context().close();
   }, 120_000);
 });
