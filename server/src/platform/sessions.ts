@@ -88,11 +88,16 @@ export async function revokeAllSessions(db: Db, accountId: number, now: Date): P
     .where(and(eq(session.accountId, accountId), isNull(session.revokedAt)));
 }
 
-/** Role names and granted codes (menus + buttons) of an account, in one round trip. */
+/**
+ * Role names and granted codes (menus + buttons) of an account, in one round trip. The codes of
+ * the global role (`role.is_global`, at most one) are granted to every account in addition to its
+ * own roles; its name is not added to the account's roles (so it never makes anyone `admin`).
+ */
 export async function loadGrants(
   db: Db,
   accountId: number,
 ): Promise<{ roles: string[]; codes: Set<string> }> {
+  const grantingRoles = sql`(select ${accountRole.roleId} from ${accountRole} where ${accountRole.accountId} = ${accountId} union select ${role.id} from ${role} where ${role.isGlobal})`;
   const roles = db
     .select({ kind: sql<string>`'role'`.as('kind'), code: role.name, ord: role.id })
     .from(accountRole)
@@ -100,15 +105,13 @@ export async function loadGrants(
     .where(eq(accountRole.accountId, accountId));
   const menus = db
     .select({ kind: sql<string>`'code'`.as('kind'), code: menu.code, ord: menu.id })
-    .from(accountRole)
-    .innerJoin(roleMenu, eq(roleMenu.roleId, accountRole.roleId))
+    .from(roleMenu)
     .innerJoin(menu, eq(menu.id, roleMenu.menuId))
-    .where(eq(accountRole.accountId, accountId));
+    .where(sql`${roleMenu.roleId} in ${grantingRoles}`);
   const buttons = db
     .select({ kind: sql<string>`'code'`.as('kind'), code: roleButton.code, ord: roleButton.roleId })
-    .from(accountRole)
-    .innerJoin(roleButton, eq(roleButton.roleId, accountRole.roleId))
-    .where(eq(accountRole.accountId, accountId));
+    .from(roleButton)
+    .where(sql`${roleButton.roleId} in ${grantingRoles}`);
   const rows = await unionAll(roles, menus, buttons);
   const roleRows = rows.filter((r) => r.kind === 'role').sort((a, b) => a.ord - b.ord);
   const codes = new Set(rows.filter((r) => r.kind === 'code').map((r) => r.code));
