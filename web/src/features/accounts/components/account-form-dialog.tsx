@@ -95,7 +95,7 @@ export function AccountFormDialog({
       onOk={submit}
       confirmLoading={create.isPending || update.isPending}
       okButtonProps={{ 'data-testid': 'account-form-submit' } as Record<string, string>}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
       width={640}
     >

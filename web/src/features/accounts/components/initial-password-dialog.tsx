@@ -40,7 +40,7 @@ export function InitialPasswordDialog({
       open={value !== null}
       title={t('initialPassword.title')}
       onCancel={close}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
       width={480}
       footer={

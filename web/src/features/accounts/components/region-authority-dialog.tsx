@@ -77,7 +77,7 @@ function RegionAuthorityModal({ account, onClose }: { account: AccountItem; onCl
       onOk={submit}
       confirmLoading={save.isPending}
       okButtonProps={{ 'data-testid': 'region-authority-submit' } as Record<string, string>}
-      maskClosable={false}
+      mask={{ closable: false }}
       width={520}
     >
       <div data-testid="region-authority">

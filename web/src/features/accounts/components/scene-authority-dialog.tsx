@@ -133,7 +133,7 @@ function SceneAuthorityModal({
         disabled: loading && !allScenes,
         ...({ 'data-testid': 'scene-authority-submit' } as ButtonProps),
       }}
-      maskClosable={false}
+      mask={{ closable: false }}
       width={560}
     >
       <div data-testid="scene-authority">
