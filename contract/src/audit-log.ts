@@ -6,15 +6,18 @@ import { pageQuery } from './validators.ts';
  * by any user — who, what, which record, before and after, when, from which address. Read-only
  * through the API: no route edits or deletes entries. The paths are ours (not shown in the SPEC).
  *
- * Access: the menu `bizLog` (admin only in MENU_TREE) for the list and actions; the button
- * `bizLog:export` for the export.
+ * Access: the menu `bizLog` (grantable in MENU_TREE; `admin` holds it) for the list and actions;
+ * the button `bizLog:export` for the export.
  */
 export const AUDIT_LOG_API = {
   /** POST { page, limit, accountName?, action?, startTime?, endTime? } → { list, count }, newest first. */
   list: '/api/v2/backend/log/biz/list',
   /** GET → the distinct actions recorded (for the action filter), sorted. */
   actions: '/api/v2/backend/log/biz/actions',
-  /** GET ?accountName&action&startTime&endTime → an xlsx download (at most AUDIT_EXPORT_MAX_ROWS rows). */
+  /**
+   * GET ?accountName&action&startTime&endTime&timeZone → an xlsx download (at most
+   * AUDIT_EXPORT_MAX_ROWS rows, newest first), with the caller's language in the header row.
+   */
   export: '/api/v2/backend/log/biz/export',
 } as const;
 
@@ -35,6 +38,27 @@ export const auditFilters = z.object({
 export type AuditFilters = z.infer<typeof auditFilters>;
 
 export const auditListQuery = pageQuery.extend(auditFilters.shape);
+
+/** The export's query: the filters, and the IANA time zone to write times in (default: server's). */
+export const auditExportQuery = auditFilters.extend({
+  timeZone: z
+    .string()
+    .trim()
+    .max(64)
+    .refine(
+      (value) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: value });
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { error: 'field.invalid' },
+    )
+    .optional(),
+});
+export type AuditExportQuery = z.infer<typeof auditExportQuery>;
 export type AuditListQuery = z.infer<typeof auditListQuery>;
 
 export const auditItem = z.object({

@@ -13,6 +13,7 @@ import { alarmRulesRoutes } from './features/alarm-rules/routes.ts';
 import { ingestRoutes } from './features/alarms/ingest-routes.ts';
 import { alarmsRoutes } from './features/alarms/routes.ts';
 import { algorithmsRoutes } from './features/algorithms/routes.ts';
+import { auditLogRoutes } from './features/audit-log/routes.ts';
 import { devicesRoutes } from './features/devices/routes.ts';
 import { equipmentRoutes } from './features/equipment/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
@@ -22,12 +23,13 @@ import { historyEventsRoutes } from './features/history-events/routes.ts';
 import { jobRunsRoutes } from './features/job-runs/routes.ts';
 import { offlineVideoRoutes } from './features/offline-video/routes.ts';
 import { plantRoutes } from './features/plant/routes.ts';
+import { rolesRoutes } from './features/roles/routes.ts';
 import { sceneCamerasRoutes } from './features/scene-cameras/routes.ts';
 import { scenesRoutes } from './features/scenes/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { videoRoutes } from './features/video/routes.ts';
 import { workflowsRoutes } from './features/workflows/routes.ts';
-import { createAuditLog } from './platform/audit.ts';
+import { auditSafetyNet, createAuditLog } from './platform/audit.ts';
 import { authPlugin, installAccessCheck } from './platform/auth.ts';
 import { installErrorHandling, installWebApp } from './platform/error-handler.ts';
 import { AppError } from './platform/errors.ts';
@@ -199,6 +201,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(swaggerUi, { routePrefix: '/api/docs' });
     await app.register(authPlugin, { sessionCacheMs: options.sessionCacheMs });
     await app.register(multipartPlugin);
+    await app.register(auditSafetyNet);
 
     await app.register(healthRoutes);
     await app.register(sessionRoutes, { prefix: API_PREFIX });
@@ -220,6 +223,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       jobRunsRoutes,
       historyEventsRoutes,
       offlineVideoRoutes,
+      rolesRoutes,
+      auditLogRoutes,
     ]) {
       await app.register(domain, { prefix: API_PREFIX });
     }

@@ -59,6 +59,7 @@ export const alarmRulesRoutes: FastifyPluginAsyncZod = async (app) => {
         target: `account:${userId}`,
         detail: { type: saved.type, before: previous, after: current },
         ip: request.ip,
+        request,
       });
       await app.bus.publish({
         type: ALARM_RULE_UPDATED,

@@ -20,5 +20,6 @@ export async function auditChange(
     target: String(target),
     detail,
     ip: request.ip,
+    request,
   });
 }

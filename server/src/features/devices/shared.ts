@@ -20,6 +20,7 @@ export async function auditChange(
     target: String(target),
     detail,
     ip: request.ip,
+    request,
   });
 }
 

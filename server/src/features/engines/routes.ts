@@ -54,6 +54,7 @@ async function audit(
     target: String(target),
     detail,
     ip: request.ip,
+    request,
   });
 }
 

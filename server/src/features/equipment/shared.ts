@@ -68,6 +68,7 @@ export async function auditChange(
     target: String(target),
     detail,
     ip: request.ip,
+    request,
   });
 }
 

@@ -130,6 +130,7 @@ export const alarmExportRoutes: FastifyPluginAsyncZod = async (app) => {
         action: 'export.alarmImages',
         detail: { filters, files: entries.length },
         ip: request.ip,
+        request,
       });
       const name = `video-alarm-images-${app.appConfig.now().toISOString().slice(0, 10)}.zip`;
       return reply

@@ -51,6 +51,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         action: 'export.delete',
         target: String(request.params.id),
         ip: request.ip,
+        request,
       });
       return ok(request, null, 'common.deleted');
     },

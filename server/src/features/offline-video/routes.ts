@@ -34,6 +34,7 @@ async function audit(app: FastifyInstance, request: FastifyRequest, action: stri
     action,
     target,
     ip: request.ip,
+    request,
   });
 }
 

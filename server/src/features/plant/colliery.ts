@@ -101,6 +101,7 @@ export async function saveCollieryInfo(
       after: { ...after, logoUrl: undefined },
     },
     ip: request.ip,
+    request,
   });
   return after;
 }

@@ -61,6 +61,7 @@ function audit(
     target: `plant_node:${node.id}`,
     detail: { kind: node.kind, name: node.name, ...detail },
     ip: request.ip,
+    request,
   });
 }
 

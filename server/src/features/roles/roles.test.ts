@@ -34,11 +34,18 @@ describe.each(backends)('roles administration on %s', (backend) => {
   let clerkToken: string;
   let clerkRole: RoleItem;
 
-  const call = async <T = unknown>(method: Method, url: string, token: string, payload?: unknown, lang = 'en') => {
+  const call = async <T = unknown>(
+    method: Method,
+    url: string,
+    token: string,
+    payload?: unknown,
+    lang = 'en',
+  ) => {
     const res = await app.inject({ method, url, headers: { token, lang }, payload: payload as object });
     return { status: res.statusCode, body: res.json() as Envelope<T> };
   };
-  const save = (token: string, payload: Record<string, unknown>) => call<RoleItem>('PUT', ROLES_API.save, token, payload);
+  const save = (token: string, payload: Record<string, unknown>) =>
+    call<RoleItem>('PUT', ROLES_API.save, token, payload);
   const grant = (token: string, roleId: number, menuCodes: string[], buttons: string[]) =>
     call<RoleAuth>('POST', ROLES_API.saveAuth, token, { roleId, menuCodes, buttons });
   const menuCodes = async (token: string) =>
@@ -83,7 +90,12 @@ describe.each(backends)('roles administration on %s', (backend) => {
 
     const edited = await save(admin, { id, name: `${name}x`, displayName: 'Auditors', description: '' });
     expect(edited.status).toBe(200);
-    expect(edited.body.data).toMatchObject({ id, name: `${name}x`, displayName: 'Auditors', description: '' });
+    expect(edited.body.data).toMatchObject({
+      id,
+      name: `${name}x`,
+      displayName: 'Auditors',
+      description: '',
+    });
     expect((await call<RoleItem>('GET', ROLES_API.detail(id), admin)).body.data.name).toBe(`${name}x`);
     // Renaming onto another role's name.
     expect((await save(admin, { id, name: clerkRole.name, displayName: 'x' })).status).toBe(409);
@@ -94,9 +106,9 @@ describe.each(backends)('roles administration on %s', (backend) => {
     expect(renameAdmin.status).toBe(409);
     expect(renameAdmin.body.message).toBe('The built-in admin role cannot be changed or deleted');
     // Its display name may change.
-    expect((await save(admin, { id: adminRole.id, name: 'admin', displayName: 'Administrators' })).status).toBe(
-      200,
-    );
+    expect(
+      (await save(admin, { id: adminRole.id, name: 'admin', displayName: 'Administrators' })).status,
+    ).toBe(200);
     expect((await call('DELETE', ROLES_API.detail(adminRole.id), admin)).status).toBe(409);
 
     expect((await save(admin, { name: '角色', displayName: 'x' })).status).toBe(400);
@@ -161,8 +173,14 @@ describe.each(backends)('roles administration on %s', (backend) => {
     const granted = await grant(admin, clerkRole.id, ['role'], ['role:add', 'role:add']);
     expect(granted.status).toBe(200);
     // The parent group comes with the page.
-    expect(granted.body.data).toEqual({ roleId: clerkRole.id, menuCodes: ['permission', 'role'], buttons: ['role:add'] });
-    expect((await call<RoleAuth>('GET', ROLES_API.auth(clerkRole.id), admin)).body.data).toEqual(granted.body.data);
+    expect(granted.body.data).toEqual({
+      roleId: clerkRole.id,
+      menuCodes: ['permission', 'role'],
+      buttons: ['role:add'],
+    });
+    expect((await call<RoleAuth>('GET', ROLES_API.auth(clerkRole.id), admin)).body.data).toEqual(
+      granted.body.data,
+    );
 
     expect(await menuCodes(clerkToken)).toEqual(['permission', 'role']);
     expect(await buttonsOf(clerkToken, 'role')).toEqual(['role:add']);
@@ -170,9 +188,9 @@ describe.each(backends)('roles administration on %s', (backend) => {
     const made = await save(clerkToken, { name: uniqueName('made'), displayName: 'Made' });
     expect(made.status).toBe(200);
     // Editing needs role:edit; deleting role:delete; grants role:auth.
-    expect((await save(clerkToken, { id: made.body.data.id, name: made.body.data.name, displayName: 'y' })).status).toBe(
-      403,
-    );
+    expect(
+      (await save(clerkToken, { id: made.body.data.id, name: made.body.data.name, displayName: 'y' })).status,
+    ).toBe(403);
     expect((await call('DELETE', ROLES_API.detail(made.body.data.id), clerkToken)).status).toBe(403);
     expect((await grant(clerkToken, made.body.data.id, ['role'], [])).status).toBe(403);
 
@@ -236,7 +254,11 @@ describe.each(backends)('roles administration on %s', (backend) => {
   });
 
   it('lists roles with search, holders and paging', async () => {
-    const res = await call<RoleListResult>('POST', ROLES_API.list, admin, { page: 1, limit: 10, keyword: 'OPERAT' });
+    const res = await call<RoleListResult>('POST', ROLES_API.list, admin, {
+      page: 1,
+      limit: 10,
+      keyword: 'OPERAT',
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.list.map((r) => r.name)).toEqual(['operator']);
     expect(res.body.data.count).toBe(1);
@@ -257,7 +279,11 @@ describe.each(backends)('roles administration on %s', (backend) => {
     await grant(admin, created.id, ['historyAlarm'], ['historyAlarm:deal']);
     await call('DELETE', ROLES_API.detail(created.id), admin);
 
-    const res = await call<RoleLogResult>('GET', `${ROLES_API.log}?page=1&limit=10&roleId=${created.id}`, admin);
+    const res = await call<RoleLogResult>(
+      'GET',
+      `${ROLES_API.log}?page=1&limit=10&roleId=${created.id}`,
+      admin,
+    );
     expect(res.status).toBe(200);
     const entries = res.body.data.list;
     expect(entries.map((e) => e.action)).toEqual(['role.delete', 'role.auth', 'role.update', 'role.create']);
@@ -275,14 +301,26 @@ describe.each(backends)('roles administration on %s', (backend) => {
     expect(entries[0]?.accountName).not.toBe('');
 
     const all = await call<RoleLogResult>('GET', `${ROLES_API.log}?page=1&limit=50`, admin);
-    expect(all.body.data.list.every((e) => e.action.startsWith('role.') || e.action === 'account.role')).toBe(true);
+    expect(all.body.data.list.every((e) => e.action.startsWith('role.') || e.action === 'account.role')).toBe(
+      true,
+    );
     const future = new Date(Date.now() + 86_400_000).toISOString();
-    const none = await call<RoleLogResult>('GET', `${ROLES_API.log}?page=1&limit=10&startTime=${future}`, admin);
+    const none = await call<RoleLogResult>(
+      'GET',
+      `${ROLES_API.log}?page=1&limit=10&startTime=${future}`,
+      admin,
+    );
     expect(none.body.data.count).toBe(0);
     const seconds = Math.floor(Date.now() / 1000) - 3600;
-    const recent = await call<RoleLogResult>('GET', `${ROLES_API.log}?page=1&limit=10&startTime=${seconds}`, admin);
+    const recent = await call<RoleLogResult>(
+      'GET',
+      `${ROLES_API.log}?page=1&limit=10&startTime=${seconds}`,
+      admin,
+    );
     expect(recent.body.data.count).toBeGreaterThan(0);
-    expect((await call('GET', `${ROLES_API.log}?page=1&limit=10&startTime=yesterday`, admin)).status).toBe(400);
+    expect((await call('GET', `${ROLES_API.log}?page=1&limit=10&startTime=yesterday`, admin)).status).toBe(
+      400,
+    );
     expect((await call('GET', `${ROLES_API.log}?page=1&limit=10`, clerkToken)).status).toBe(403);
   });
 });

@@ -61,7 +61,8 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
       body: roleAuthBody,
       response: { 200: envelopeOf(roleAuth) },
     },
-    handler: async (request) => ok(request, await service.saveRoleAuth(app, request, request.body), 'common.saved'),
+    handler: async (request) =>
+      ok(request, await service.saveRoleAuth(app, request, request.body), 'common.saved'),
   });
 
   app.post('/role/global', {

@@ -211,7 +211,11 @@ export async function roleLog(
     list: rows.map((row) => {
       const detail = (row.detail ?? {}) as Record<string, unknown>;
       const fromTarget = /^role:(\d+)$/.exec(row.target)?.[1];
-      const roleId = fromTarget ? Number(fromTarget) : typeof detail.roleId === 'number' ? detail.roleId : null;
+      const roleId = fromTarget
+        ? Number(fromTarget)
+        : typeof detail.roleId === 'number'
+          ? detail.roleId
+          : null;
       return {
         id: row.id,
         accountName: row.accountName,

@@ -68,6 +68,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
       target,
       detail,
       ip: request.ip,
+      request,
     });
   };
 

@@ -104,6 +104,7 @@ export const jobTypeRoutes: FastifyPluginAsyncZod = async (app) => {
       target,
       detail,
       ip: request.ip,
+      request,
     });
   };
 

@@ -48,6 +48,7 @@ async function audit(
     target,
     detail,
     ip: request.ip,
+    request,
   });
 }
 

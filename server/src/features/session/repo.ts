@@ -1,6 +1,6 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { account, accountRole, appSetting, menu, roleMenu } from '../../db/schema/index.ts';
+import { account, accountRole, appSetting, menu, role, roleMenu } from '../../db/schema/index.ts';
 
 export function findAccountByName(db: Db, accountName: string) {
   return db
@@ -56,12 +56,16 @@ export function menusOfAccount(db: Db, accountId: number) {
     .from(menu)
     .innerJoin(roleMenu, eq(roleMenu.menuId, menu.id))
     .where(
-      inArray(
-        roleMenu.roleId,
-        db
-          .select({ roleId: accountRole.roleId })
-          .from(accountRole)
-          .where(eq(accountRole.accountId, accountId)),
+      or(
+        inArray(
+          roleMenu.roleId,
+          db
+            .select({ roleId: accountRole.roleId })
+            .from(accountRole)
+            .where(eq(accountRole.accountId, accountId)),
+        ),
+        // The global role's menus reach every account (issue 6).
+        inArray(roleMenu.roleId, db.select({ roleId: role.id }).from(role).where(eq(role.isGlobal, true))),
       ),
     )
     .orderBy(asc(menu.sort), asc(menu.id));

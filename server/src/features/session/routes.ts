@@ -55,6 +55,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         accountName: user.accountName,
         action: 'logout',
         ip: request.ip,
+        request,
       });
       return ok(request, null);
     },

@@ -78,6 +78,7 @@ export const workflowsRoutes: FastifyPluginAsyncZod = async (app) => {
       target,
       detail,
       ip: request.ip,
+      request,
     });
   };
 
