@@ -98,7 +98,7 @@ describe('BizLogPage', () => {
     expect(toastError.mock.calls).toEqual([]);
     const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/log/biz/export'));
     expect(call?.[0]).toBe('/api/v2/backend/log/biz/export');
-    expect((call?.[1]?.headers as Record<string, string>).token).toBe('tok-1');
+    expect((call?.[1]?.headers as Record<string, string> | undefined)?.token).toBe('tok-1');
   });
 
   it('turns the filter form into the list and export filters', () => {
