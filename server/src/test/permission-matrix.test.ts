@@ -1,0 +1,293 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { flattenMenuTree } from '@sentinel/contract';
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountRole, menu, role, roleButton, roleMenu } from '../db/schema/index.ts';
+import type { Access } from '../platform/types.ts';
+import { buildTestApp, createAccount, createTestDatabase, login, type TestAccount } from './helpers.ts';
+import { type Answer, fillUrl, type MatrixRow, matrixRows, pathParamKinds, send } from './route-matrix.ts';
+
+/**
+ * Issue 6: every route the server registers, called with no token, with an expired token, as admin
+ * and as an operator holding a limited role, answers as its declared `config.access` says. The
+ * table is generated from `app.routeAccess`, so a new route is covered without touching this file.
+ *
+ * Refusals are checked with a request that validation would refuse too (a broken JSON body, path
+ * params of the wrong kind): a 401/403 then proves the access decision comes before validation.
+ * Allowed calls send `{}` and harmless params (ids 999999, which exist nowhere): any answer but
+ * 401/403 passes, since the point is the access decision, not the route's own behaviour.
+ */
+
+/** The limited role: a few pages and buttons (and, planted in the database, the admin-only pages). */
+const LIMITED_MENUS = ['dashboard', 'historyAlarm', 'historyEvent', 'dcsAlarm'];
+const LIMITED_BUTTONS = ['historyAlarm:deal', 'historyAlarm:export', 'alarmApproval:approve'];
+const ADMIN_ONLY = flattenMenuTree()
+  .filter((node) => node.adminOnly)
+  .map((node) => node.code);
+
+/** Whether the limited operator should pass a permission check (admin-only codes never pass). */
+const operatorHolds = (permission: string) =>
+  !ADMIN_ONLY.includes(permission) &&
+  (LIMITED_MENUS.includes(permission) || LIMITED_BUTTONS.includes(permission));
+
+const API = '/api/v2/backend';
+
+/**
+ * Path params that need a particular value for the handler itself to run: a pattern 'x' does not
+ * meet, or the caller's own account id (deleting an offline analysis names the caller, SPEC §7).
+ */
+const PARAM_OVERRIDES: Record<string, (caller: TestAccount) => Record<string, string>> = {
+  [`GET ${API}/export/file/:name`]: () => ({ name: '00000000-0000-0000-0000-000000000000.xlsx' }),
+  [`DELETE ${API}/offlineVideoAnalysis/:id/:accountId`]: (caller) => ({ accountId: String(caller.id) }),
+};
+
+/**
+ * Routes that end the caller's session: admin and operator call them with a throwaway session of
+ * their own, so the shared sessions of the other rows stay alive.
+ */
+const SESSION_ENDING = new Set([`POST ${API}/login/logout`, `PUT ${API}/account/password`]);
+
+/**
+ * Public routes (no session) that check a credential of their own: the analysis engines' API key
+ * under /ingest/. With none they answer 401 'Invalid engine key' from their own check; that is their
+ * design, not a session check, so the matrix expects it.
+ */
+const ownCredential = (url: string) => url.startsWith(`${API}/ingest/`);
+
+/**
+ * Engine routes that check the key only after the body (and params) are validated, in a preHandler
+ * or in the handler: without a key, `{}` answers 400 instead of 401 (reported; every engine route
+ * also parses the body before its key check, so broken JSON answers 400 on all of them).
+ */
+const ENGINE_KEY_AFTER_VALIDATION = new Set([
+  `POST ${API}/ingest/jobRun`,
+  `POST ${API}/ingest/offlineVideoAnalysis/:id/progress`,
+  `POST ${API}/ingest/offlineVideoAnalysis/:id/finish`,
+]);
+
+/**
+ * Routes declared 'user' (or a permission) in the access table that also demand one of several codes
+ * in a route-level hook, because no single code fits (SPEC: either of two pages manages them). The
+ * access table cannot express "any of", so the matrix lists them. `stage` is the hook that checks:
+ * onRequest decides before the body is read; preValidation after the JSON body is parsed but before
+ * it is validated; preHandler only after validation, so an invalid body answers 400, not 403.
+ */
+type Stage = 'onRequest' | 'preValidation' | 'preHandler';
+const DEAL = ['dashboard:deal', 'historyAlarm:deal'];
+const CANCEL = ['dashboard:cancel', 'historyAlarm:cancel'];
+const BIND = ['cameraManagement', 'temporaryOperationScene'];
+const CONTROL = ['controlAlgorithm', 'temporaryAlgorithm'];
+const SCENE_WRITE = ['sceneSupervisionSet', 'fixedOperationSet', 'temporaryJobSet'];
+const WORKFLOW_TYPE = ['workflowType', 'sceneWorkflowType'];
+const ROUTE_LEVEL_CODES: Record<string, { anyOf: string[]; stage: Stage }> = {
+  [`POST ${API}/videoAlarmRecord/deal`]: { anyOf: DEAL, stage: 'onRequest' },
+  [`POST ${API}/videoAlarmRecord/cancel/:id`]: { anyOf: CANCEL, stage: 'onRequest' },
+  [`POST ${API}/videoAlarmRecord/updateOrFilter`]: { anyOf: [...DEAL, ...CANCEL], stage: 'onRequest' },
+  [`POST ${API}/dcsAlarm/deal`]: { anyOf: ['dcsAlarm:deal'], stage: 'onRequest' },
+  [`POST ${API}/scene/camera/`]: { anyOf: BIND, stage: 'onRequest' },
+  [`POST ${API}/scene/camera/cameras`]: { anyOf: BIND, stage: 'onRequest' },
+  [`POST ${API}/scene/camera/enable/:id`]: { anyOf: BIND, stage: 'onRequest' },
+  [`POST ${API}/scene/camera/disable/:id`]: { anyOf: BIND, stage: 'onRequest' },
+  [`POST ${API}/scene/camera/batchEnable`]: { anyOf: BIND, stage: 'onRequest' },
+  [`POST ${API}/scene/camera/batchDisable`]: { anyOf: BIND, stage: 'onRequest' },
+  [`DELETE ${API}/scene/camera/batchUnbind`]: { anyOf: BIND, stage: 'onRequest' },
+  [`DELETE ${API}/scene/camera/:id`]: { anyOf: BIND, stage: 'onRequest' },
+  [`POST ${API}/scene/camera/createAlgorithm`]: { anyOf: CONTROL, stage: 'onRequest' },
+  [`DELETE ${API}/scene/camera/algorithm/batchDelete`]: { anyOf: CONTROL, stage: 'onRequest' },
+  [`PUT ${API}/scene/camera/algorithm/area`]: { anyOf: CONTROL, stage: 'onRequest' },
+  [`POST ${API}/scene/camera/algorithm/area/batchSortOperation`]: { anyOf: CONTROL, stage: 'onRequest' },
+  [`POST ${API}/scene`]: { anyOf: SCENE_WRITE, stage: 'preValidation' },
+  [`PUT ${API}/scene`]: { anyOf: SCENE_WRITE, stage: 'preValidation' },
+  [`DELETE ${API}/scene/:id`]: { anyOf: SCENE_WRITE, stage: 'preValidation' },
+  [`DELETE ${API}/scene`]: { anyOf: SCENE_WRITE, stage: 'preValidation' },
+  [`POST ${API}/scene/enable/:id`]: { anyOf: SCENE_WRITE, stage: 'preValidation' },
+  [`POST ${API}/scene/disable/:id`]: { anyOf: SCENE_WRITE, stage: 'preValidation' },
+  [`POST ${API}/workflowType`]: { anyOf: WORKFLOW_TYPE, stage: 'preHandler' },
+  [`PUT ${API}/workflowType`]: { anyOf: WORKFLOW_TYPE, stage: 'preHandler' },
+  [`DELETE ${API}/workflowType/:id`]: { anyOf: WORKFLOW_TYPE, stage: 'preHandler' },
+};
+
+const tdb = await createTestDatabase('pglite');
+/** The app's clock: shifted back while the expired session is created. */
+const clock = { offsetMs: 0 };
+/** Files a call may write (an export started by `{}`, say) go to a directory of this test's own. */
+const dataDir = mkdtempSync(join(tmpdir(), 'sentinel-matrix-'));
+/**
+ * No product route needs an admin-only code yet, so the matrix adds one probe route per admin-only
+ * code (test only): the limited operator's role holds those codes in the database, and
+ * hasPermission must still refuse them.
+ */
+const PROBE = `${API}/permission-matrix-probe`;
+const app = await buildTestApp(
+  tdb,
+  { dataDir, now: () => new Date(Date.now() + clock.offsetMs) },
+  {
+    beforeReady: (instance) => {
+      for (const code of ADMIN_ONLY) {
+        instance.get(`${PROBE}/${code}`, { config: { access: { permission: code } } }, async () => ({
+          status: 0,
+          message: 'OK',
+          data: null,
+        }));
+      }
+    },
+  },
+);
+await app.ready();
+const { rows, skipped } = matrixRows(app);
+const kinds = pathParamKinds(app);
+
+const tokens = { admin: '', operator: '', expired: '' };
+let adminAccount: TestAccount;
+let operatorAccount: TestAccount;
+
+const key = (row: MatrixRow) => `${row.method} ${row.url}`;
+const show = (who: string, answer: Answer) => `${who}: ${answer.status} ${answer.body}`;
+
+async function grantLimitedRole(accountId: number): Promise<void> {
+  const [limited] = await app.db
+    .insert(role)
+    .values({ name: 'matrix-limited', displayName: 'Matrix limited operator' })
+    .returning({ id: role.id });
+  if (!limited) throw new Error('role not created');
+  const menus = await app.db
+    .select({ id: menu.id })
+    .from(menu)
+    .where(inArray(menu.code, [...LIMITED_MENUS, ...ADMIN_ONLY]));
+  expect(menus.length).toBe(LIMITED_MENUS.length + ADMIN_ONLY.length);
+  await app.db.insert(roleMenu).values(menus.map((m) => ({ roleId: limited.id, menuId: m.id })));
+  await app.db.insert(roleButton).values(LIMITED_BUTTONS.map((code) => ({ roleId: limited.id, code })));
+  await app.db.insert(accountRole).values({ accountId, roleId: limited.id });
+}
+
+beforeAll(async () => {
+  adminAccount = await createAccount(app, { roles: ['admin'] });
+  operatorAccount = await createAccount(app, { roles: [] });
+  await grantLimitedRole(operatorAccount.id);
+  tokens.admin = await login(app, adminAccount);
+  tokens.operator = await login(app, operatorAccount);
+  // An admin session last seen just over the idle limit ago: logged in with the clock shifted back.
+  clock.offsetMs = -(app.appConfig.sessionIdleMs + 60_000);
+  tokens.expired = await login(app, adminAccount);
+  clock.offsetMs = 0;
+});
+
+afterAll(async () => {
+  await app.close();
+  await tdb.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('permission matrix', () => {
+  it('covers the whole route table', () => {
+    expect(rows.length).toBeGreaterThan(150);
+    for (const s of skipped) expect(s.reason, `${s.method} ${s.url}`).not.toBe('');
+    const kinds = { public: 0, user: 0, permission: 0 };
+    for (const row of rows) kinds[typeof row.access === 'string' ? row.access : 'permission'] += 1;
+    expect(kinds.user).toBeGreaterThan(0);
+    expect(kinds.permission).toBeGreaterThan(0);
+    expect(kinds.public).toBeGreaterThan(0);
+    // The limited operator meets both sides of the permission rows: some it holds, some it lacks.
+    const codes = rows.flatMap((row) => (typeof row.access === 'object' ? [row.access.permission] : []));
+    expect(codes.some(operatorHolds)).toBe(true);
+    expect(codes.some((code) => !operatorHolds(code))).toBe(true);
+    expect(ADMIN_ONLY.every((code) => rows.some((row) => row.url === `${PROBE}/${code}`))).toBe(true);
+    if (process.env.PERMISSION_MATRIX_SUMMARY) {
+      const held = codes.filter(operatorHolds).length;
+      const adminOnly = codes.filter((code) => ADMIN_ONLY.includes(code)).length;
+      const heads = skipped.filter((r) => r.method === 'HEAD').length;
+      const others = skipped
+        .filter((r) => r.method !== 'HEAD')
+        .map((r) => `${r.method} ${r.url}: ${r.reason}`);
+      console.log({ rows: rows.length, ...kinds, operatorHolds: held, adminOnly, headTwins: heads, others });
+    }
+    // The hand-written tables name only routes that exist (a renamed route must be re-listed).
+    const known = new Set(rows.map(key));
+    const listed = [
+      ...Object.keys(PARAM_OVERRIDES),
+      ...SESSION_ENDING,
+      ...Object.keys(ROUTE_LEVEL_CODES),
+      ...ENGINE_KEY_AFTER_VALIDATION,
+    ];
+    expect(listed.filter((k) => !known.has(k))).toEqual([]);
+  });
+
+  it('has working sessions for admin and the limited operator, and a refused expired one', async () => {
+    const userInfo = '/api/v2/backend/login/userInfo';
+    expect((await send(app, { method: 'GET', url: userInfo, token: tokens.admin })).status).toBe(200);
+    expect((await send(app, { method: 'GET', url: userInfo, token: tokens.operator })).status).toBe(200);
+    expect((await send(app, { method: 'GET', url: userInfo, token: tokens.expired })).status).toBe(401);
+  });
+
+  for (const row of rows) {
+    it(row.name, async () => {
+      const access: Access = row.access;
+      const routeKey = key(row);
+      const overrides = PARAM_OVERRIDES[routeKey];
+      const hostileUrl = fillUrl(row, kinds, 'invalid');
+      /** A request validation would refuse: broken JSON, params of the wrong kind. */
+      const refused = (token?: string) =>
+        send(app, { method: row.method, url: hostileUrl, token, body: 'broken' });
+      const allowed = async (who: 'admin' | 'operator') => {
+        const caller = who === 'admin' ? adminAccount : operatorAccount;
+        const token = SESSION_ENDING.has(routeKey) ? await login(app, caller) : tokens[who];
+        const url = fillUrl(row, kinds, 'valid', overrides?.(caller));
+        return send(app, { method: row.method, url, token, body: 'empty' });
+      };
+
+      if (access === 'public') {
+        const url = fillUrl(row, kinds, 'valid', overrides?.(adminAccount));
+        const anonymous = await send(app, { method: row.method, url, body: 'empty' });
+        if (!ownCredential(row.url)) {
+          expect([401, 403], show('no token', anonymous)).not.toContain(anonymous.status);
+        } else if (ENGINE_KEY_AFTER_VALIDATION.has(routeKey)) {
+          expect([400, 401], show('no engine key', anonymous)).toContain(anonymous.status);
+        } else {
+          expect(anonymous.status, show('no engine key', anonymous)).toBe(401);
+        }
+        return;
+      }
+
+      const anonymous = await refused();
+      expect(anonymous.status, show('no token', anonymous)).toBe(401);
+      const expired = await refused(tokens.expired);
+      expect(expired.status, show('expired token', expired)).toBe(401);
+      const admin = await allowed('admin');
+      expect([401, 403], show('admin', admin)).not.toContain(admin.status);
+
+      const declared = access === 'user' || operatorHolds(access.permission);
+      if (!declared) {
+        const operator = await refused(tokens.operator);
+        expect(operator.status, show('limited operator', operator)).toBe(403);
+        return;
+      }
+      const extra = ROUTE_LEVEL_CODES[routeKey];
+      if (!extra || extra.anyOf.some(operatorHolds)) {
+        const operator = await allowed('operator');
+        expect([401, 403], show('limited operator', operator)).not.toContain(operator.status);
+        return;
+      }
+      if (extra.stage === 'onRequest') {
+        const operator = await refused(tokens.operator);
+        expect(operator.status, show('limited operator', operator)).toBe(403);
+      } else if (extra.stage === 'preValidation') {
+        // The body is parsed before the hook: a well-formed body with params of the wrong kind.
+        const url = fillUrl(row, kinds, 'invalid');
+        const operator = await send(app, { method: row.method, url, token: tokens.operator, body: 'empty' });
+        expect(operator.status, show('limited operator', operator)).toBe(403);
+      } else {
+        // Checked after validation: `{}` may answer 400 before the hook can refuse (reported).
+        const operator = await allowed('operator');
+        expect([400, 403], show('limited operator', operator)).toContain(operator.status);
+      }
+    });
+  }
+
+  it('kept the shared sessions alive through every row', async () => {
+    const userInfo = '/api/v2/backend/login/userInfo';
+    expect((await send(app, { method: 'GET', url: userInfo, token: tokens.admin })).status).toBe(200);
+    expect((await send(app, { method: 'GET', url: userInfo, token: tokens.operator })).status).toBe(200);
+  });
+});
