@@ -129,6 +129,17 @@ describe('offline video analysis', () => {
     }
     expect(await results.getByTestId('offline-results-state').innerText()).toBe('Finished');
     await results.getByTestId('video-player').waitFor();
+    // An event's time plays the video from there.
+    const last = items.nth(events - 1);
+    const [minutes = 0, seconds = 0] = (await last.getByTestId('offline-event-time').innerText())
+      .trim()
+      .split(':')
+      .map(Number);
+    await last.getByTestId('offline-event-time').click();
+    const video = results.getByTestId('video-player-video');
+    await poll(() =>
+      video.evaluate((v) => (v as unknown as { currentTime: number }).currentTime),
+    ).toBeGreaterThanOrEqual(minutes * 60 + seconds);
     await page.locator('.ant-drawer-close').click();
     await poll(() => results.count()).toBe(0);
 

@@ -3,5 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
-  test: { name: 'web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+  // antd's first render in jsdom (styles computed at run time) can take several seconds on a busy
+  // two-core machine: 5 s was too tight for a page test's first case.
+  test: { name: 'web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], testTimeout: 20_000 },
 });

@@ -1,5 +1,6 @@
+import { PlayCircleOutlined } from '@ant-design/icons';
 import type { OfflineAnalysisEvent } from '@sentinel/contract';
-import { Empty, Flex, Image, List, Progress, Tag, Typography } from 'antd';
+import { Button, Empty, Flex, Image, List, Progress, Tag, Typography } from 'antd';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';
 import { formatOffset } from '../lib/format.ts';
 
@@ -11,8 +12,11 @@ export function EventList({
   events,
   active,
   progress,
+  onSeek,
 }: {
   events: OfflineAnalysisEvent[];
+  /** Plays the video from an event's time (file sources only). */
+  onSeek?: (seconds: number) => void;
   /** Waiting or analyzing. */
   active: boolean;
   progress: number;
@@ -49,13 +53,25 @@ export function EventList({
                 <Tag color="blue" style={{ marginInlineEnd: 0 }} data-testid="offline-event-algorithm">
                   {event.algorithmName || '—'}
                 </Tag>
-                <Typography.Text
-                  code
-                  aria-label={`${t('results.time')} ${formatOffset(event.offsetSeconds)}`}
-                  data-testid="offline-event-time"
-                >
-                  {formatOffset(event.offsetSeconds)}
-                </Typography.Text>
+                {onSeek ? (
+                  <Button
+                    size="small"
+                    icon={<PlayCircleOutlined />}
+                    aria-label={t('results.playFrom', { time: formatOffset(event.offsetSeconds) })}
+                    onClick={() => onSeek(event.offsetSeconds)}
+                    data-testid="offline-event-time"
+                  >
+                    {formatOffset(event.offsetSeconds)}
+                  </Button>
+                ) : (
+                  <Typography.Text
+                    code
+                    aria-label={`${t('results.time')} ${formatOffset(event.offsetSeconds)}`}
+                    data-testid="offline-event-time"
+                  >
+                    {formatOffset(event.offsetSeconds)}
+                  </Typography.Text>
+                )}
               </Flex>
               <Typography.Paragraph
                 style={{ marginBottom: 0 }}

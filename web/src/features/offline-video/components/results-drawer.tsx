@@ -1,5 +1,6 @@
 import { OFFLINE_STATE } from '@sentinel/contract';
 import { Alert, Descriptions, Divider, Drawer, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';
 import { PageError, PageLoading } from '../../../shared/ui/page-states.tsx';
 import { VideoPlayer } from '../../../shared/ui/video-player/index.ts';
@@ -16,6 +17,7 @@ export function ResultsDrawer({ id, onClose }: { id: number | null; onClose: () 
   const { t } = useTranslation('offlineVideo');
   const detail = useAnalysis(id);
   const item = detail.data;
+  const [seekTo, setSeekTo] = useState<{ seconds: number }>();
   return (
     <Drawer
       open={id !== null}
@@ -33,7 +35,13 @@ export function ResultsDrawer({ id, onClose }: { id: number | null; onClose: () 
         <>
           <section aria-label={t('results.video')} data-testid="offline-results-video">
             {item.source === 'file' && item.videoUrl ? (
-              <VideoPlayer key={item.id} source={item.videoUrl} kind={playerKind(item.format)} live={false} />
+              <VideoPlayer
+                key={item.id}
+                source={item.videoUrl}
+                kind={playerKind(item.format)}
+                live={false}
+                seekTo={seekTo}
+              />
             ) : item.source === 'url' ? (
               <Typography.Text copyable data-testid="offline-results-url" style={{ wordBreak: 'break-all' }}>
                 {item.sourceName}
@@ -78,7 +86,12 @@ export function ResultsDrawer({ id, onClose }: { id: number | null; onClose: () 
             />
           ) : null}
           <Divider titlePlacement="start">{t('results.events', { count: item.events.length })}</Divider>
-          <EventList events={item.events} active={isActive(item.state)} progress={item.progress} />
+          <EventList
+            events={item.events}
+            active={isActive(item.state)}
+            progress={item.progress}
+            onSeek={item.source === 'file' && item.videoUrl ? (seconds) => setSeekTo({ seconds }) : undefined}
+          />
         </>
       ) : null}
     </Drawer>

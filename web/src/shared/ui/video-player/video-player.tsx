@@ -40,6 +40,8 @@ export interface VideoPlayerProps {
   notifyNotFound?: boolean;
   onError?: (failure: PlayerFailure) => void;
   onStateChange?: (state: PlayerState) => void;
+  /** Recorded media: jump to `seconds` (and play) each time a new object is passed. */
+  seekTo?: { seconds: number };
   className?: string;
   style?: CSSProperties;
 }
@@ -69,6 +71,7 @@ export function VideoPlayer({
   notifyNotFound = true,
   onError,
   onStateChange,
+  seekTo,
   className,
   style,
 }: VideoPlayerProps) {
@@ -144,6 +147,13 @@ export function VideoPlayer({
     video.defaultPlaybackRate = effectiveRate;
     video.playbackRate = effectiveRate;
   }, [effectiveRate]);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !seekTo || setup.live) return;
+    video.currentTime = seekTo.seconds;
+    void video.play().catch(() => undefined);
+  }, [seekTo, setup.live]);
 
   const failure = snapshot.state === 'failed' ? snapshot.failure : null;
   const failureText = !failure || failure.reason === 'unplayable' ? t('unplayable') : failure.message;
