@@ -1,7 +1,8 @@
 import { type AccountItem, PASSWORD_MAX } from '@sentinel/contract';
 import { Col, Form, Input, Modal, Row } from 'antd';
 import { useEffect } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { tr, useTranslation } from '../../../shared/i18n/i18n.ts';
+import { RequestError } from '../../../shared/request/errors.ts';
 import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
 import { useCreateAccount } from '../api/create-account.ts';
 import { useUpdateAccount } from '../api/update-account.ts';
@@ -83,7 +84,14 @@ export function AccountFormDialog({
       }
       onClose();
     } catch (error) {
-      applyFieldErrors(form, error); // Other errors were shown as a toast by the request layer.
+      // Field errors go under their fields; other errors were shown as a toast by the request layer.
+      if (
+        !applyFieldErrors(form, error) &&
+        error instanceof RequestError &&
+        error.message === tr('account.nameTaken')
+      ) {
+        form.setFields([{ name: 'accountName', errors: [error.message] }]);
+      }
     }
   };
 

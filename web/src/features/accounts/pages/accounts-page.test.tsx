@@ -197,6 +197,20 @@ describe('AccountsPage', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('initial-password')).toBeNull();
   });
 
+  it('puts a 409 duplicate account name under the account name field too', async () => {
+    createAnswer = () =>
+      Response.json({ status: -1, message: 'account.nameTaken', data: null }, { status: 409 });
+    renderPage();
+    fireEvent.click(await screen.findByTestId('accounts-add'));
+    const form = await screen.findByTestId('account-form');
+    fireEvent.change(within(form).getByTestId('account-form-name'), { target: { value: 'li.wei' } });
+    await chooseRole('Operator');
+    fireEvent.click(screen.getByTestId('account-form-submit'));
+    await within(form).findByText('This account name is already in use');
+    expect(toastError).toHaveBeenCalledWith('This account name is already in use');
+    expect((within(form).getByTestId('account-form-name') as HTMLInputElement).value).toBe('li.wei');
+  });
+
   it('refuses a Chinese account name and a bad phone before calling the server', async () => {
     renderPage();
     fireEvent.click(await screen.findByTestId('accounts-add'));
