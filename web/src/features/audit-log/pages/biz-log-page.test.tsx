@@ -71,7 +71,7 @@ const renderPage = () =>
     </QueryClientProvider>,
   );
 
-describe('BizLogPage', () => {
+describe('BizLogPage', { timeout: 20_000 }, () => {
   it('lists entries with readable actions where known and raw ones otherwise; a row expands to its diff', {
     timeout: 20_000,
   }, async () => {

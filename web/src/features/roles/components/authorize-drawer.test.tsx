@@ -88,7 +88,7 @@ const checkboxOf = (code: string) => {
 };
 const isChecked = (code: string) => checkboxOf(code).classList.contains('ant-tree-checkbox-checked');
 
-describe('AuthorizeDrawer', () => {
+describe('AuthorizeDrawer', { timeout: 20_000 }, () => {
   it('shows the tree with button labels, the role grants and admin-only pages disabled', async () => {
     renderDrawer();
     const tree = await screen.findByTestId('role-menu-tree');

@@ -70,7 +70,6 @@ export function PermissionMatrix({
     {
       title: t('matrix.page'),
       key: 'page',
-      fixed: 'left',
       render: (_, row) => (
         <span style={{ paddingInlineStart: row.depth * 20, whiteSpace: 'nowrap' }}>
           {isGroup(row.node) ? (
@@ -141,19 +140,22 @@ export function PermissionMatrix({
     })),
   ];
 
+  // No `scroll`: antd would copy the headers (and their test ids) into a hidden measuring row.
   return (
-    <Table<MatrixRow>
-      rowKey="id"
-      size="small"
-      bordered
-      sticky
-      scroll={{ x: 'max-content' }}
-      columns={columns}
-      dataSource={rows}
-      loading={loading}
-      pagination={false}
-      onRow={(row) => ({ 'data-testid': `page-matrix-row-${row.node.code}` }) as HTMLAttributes<HTMLElement>}
-      data-testid="page-matrix"
-    />
+    <div style={{ overflowX: 'auto' }}>
+      <Table<MatrixRow>
+        rowKey="id"
+        size="small"
+        bordered
+        columns={columns}
+        dataSource={rows}
+        loading={loading}
+        pagination={false}
+        onRow={(row) =>
+          ({ 'data-testid': `page-matrix-row-${row.node.code}` }) as HTMLAttributes<HTMLElement>
+        }
+        data-testid="page-matrix"
+      />
+    </div>
   );
 }

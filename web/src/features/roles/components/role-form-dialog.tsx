@@ -92,7 +92,13 @@ export function RoleFormDialog({
           extra={t('form.nameHint')}
           rules={[zodRule(f.name, { emptyAs: '' })]}
         >
-          <Input maxLength={32} autoFocus autoComplete="off" data-testid="role-name" />
+          <Input
+            maxLength={32}
+            autoFocus={!role?.builtIn}
+            disabled={role?.builtIn}
+            autoComplete="off"
+            data-testid="role-name"
+          />
         </Form.Item>
         <Form.Item
           name="displayName"
@@ -100,7 +106,12 @@ export function RoleFormDialog({
           required
           rules={[zodRule(f.displayName, { emptyAs: '' })]}
         >
-          <Input maxLength={64} autoComplete="off" data-testid="role-display-name" />
+          <Input
+            maxLength={64}
+            autoFocus={role?.builtIn}
+            autoComplete="off"
+            data-testid="role-display-name"
+          />
         </Form.Item>
         <Form.Item name="description" label={t('field.description')} rules={[zodRule(f.description)]}>
           <Input.TextArea maxLength={200} showCount rows={3} data-testid="role-description" />

@@ -90,7 +90,7 @@ export function RoleTable({
       fixed: 'right',
       render: (_, row) => (
         <Flex gap={0} wrap>
-          {actions.onEdit && !row.builtIn ? (
+          {actions.onEdit ? (
             <Button type="link" size="small" onClick={() => actions.onEdit?.(row)} data-testid="role-edit">
               {tc('edit')}
             </Button>
@@ -105,7 +105,7 @@ export function RoleTable({
               {row.builtIn ? t('auth.view') : t('auth.action')}
             </Button>
           ) : null}
-          {actions.onToggleGlobal ? (
+          {actions.onToggleGlobal && !row.builtIn ? (
             <Tooltip title={t('global.explain')}>
               <Button
                 type="link"
