@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { flattenMenuTree } from '@sentinel/contract';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountRole, menu, role, roleButton, roleMenu } from '../db/schema/index.ts';
+import { accountRole, menu, role, roleButton, roleMenu, session } from '../db/schema/index.ts';
+import { hashToken } from '../platform/sessions.ts';
 import type { Access } from '../platform/types.ts';
 import { buildTestApp, createAccount, createTestDatabase, login, type TestAccount } from './helpers.ts';
 import { type Answer, fillUrl, type MatrixRow, matrixRows, pathParamKinds, send } from './route-matrix.ts';
@@ -219,6 +220,14 @@ describe('permission matrix', () => {
     expect((await send(app, { method: 'GET', url: userInfo, token: tokens.admin })).status).toBe(200);
     expect((await send(app, { method: 'GET', url: userInfo, token: tokens.operator })).status).toBe(200);
     expect((await send(app, { method: 'GET', url: userInfo, token: tokens.expired })).status).toBe(401);
+    // The expired token is a real session, neither revoked nor past its absolute limit: only idle.
+    const [row] = await app.db
+      .select()
+      .from(session)
+      .where(eq(session.tokenHash, hashToken(tokens.expired)));
+    expect(row?.revokedAt).toBeNull();
+    expect(row?.expiresAt.getTime()).toBeGreaterThan(Date.now());
+    expect(Date.now() - (row?.lastSeenAt.getTime() ?? 0)).toBeGreaterThan(app.appConfig.sessionIdleMs);
   });
 
   for (const row of rows) {
@@ -228,8 +237,8 @@ describe('permission matrix', () => {
       const overrides = PARAM_OVERRIDES[routeKey];
       const hostileUrl = fillUrl(row, kinds, 'invalid');
       /** A request validation would refuse: broken JSON, params of the wrong kind. */
-      const refused = (token?: string) =>
-        send(app, { method: row.method, url: hostileUrl, token, body: 'broken' });
+      const refused = (token?: string, tokenEverywhere = false) =>
+        send(app, { method: row.method, url: hostileUrl, token, body: 'broken', tokenEverywhere });
       const allowed = async (who: 'admin' | 'operator') => {
         const caller = who === 'admin' ? adminAccount : operatorAccount;
         const token = SESSION_ENDING.has(routeKey) ? await login(app, caller) : tokens[who];
@@ -252,7 +261,8 @@ describe('permission matrix', () => {
 
       const anonymous = await refused();
       expect(anonymous.status, show('no token', anonymous)).toBe(401);
-      const expired = await refused(tokens.expired);
+      // In the header, the query and the cookie at once: no token source accepts it.
+      const expired = await refused(tokens.expired, true);
       expect(expired.status, show('expired token', expired)).toBe(401);
       const admin = await allowed('admin');
       expect([401, 403], show('admin', admin)).not.toContain(admin.status);

@@ -150,11 +150,24 @@ function readSome(stream: Readable): Promise<string> {
  */
 export async function send(
   app: FastifyInstance,
-  request: { method: string; url: string; token?: string; body?: 'empty' | 'broken' },
+  request: {
+    method: string;
+    url: string;
+    token?: string;
+    body?: 'empty' | 'broken';
+    /** Also send the token as `?token=` and as the `user_token` cookie (the other sources auth reads). */
+    tokenEverywhere?: boolean;
+  },
 ): Promise<Answer> {
   const controller = new AbortController();
   const headers: Record<string, string> = { lang: 'en' };
+  let url = request.url;
   if (request.token) headers.token = request.token;
+  if (request.token && request.tokenEverywhere) {
+    const token = encodeURIComponent(request.token);
+    url += `${url.includes('?') ? '&' : '?'}token=${token}`;
+    headers.cookie = `user_token=${token}`;
+  }
   let payload: string | undefined;
   if (request.body && request.method !== 'GET' && request.method !== 'HEAD') {
     headers['content-type'] = 'application/json';
@@ -162,7 +175,7 @@ export async function send(
   }
   const res = await app.inject({
     method: request.method as 'GET',
-    url: request.url,
+    url,
     headers,
     payload,
     payloadAsStream: true,
