@@ -65,6 +65,57 @@ const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
       count: 2,
     });
   if (url.endsWith('/account/') && method === 'POST') return createAnswer();
+  if (url.endsWith('/plant/tree'))
+    return envelope([
+      {
+        id: 5,
+        parentId: null,
+        kind: 'factory',
+        name: 'East plant',
+        code: '',
+        description: '',
+        sort: 0,
+        createdAt: '',
+        updatedAt: '',
+        children: [
+          {
+            id: 6,
+            parentId: 5,
+            kind: 'area',
+            name: 'Coking area',
+            code: '',
+            description: '',
+            sort: 0,
+            createdAt: '',
+            updatedAt: '',
+            children: [],
+          },
+        ],
+      },
+    ]);
+  if (/\/scene\/\d+\/0\/scene$/.test(url))
+    return envelope([
+      {
+        id: 31,
+        name: 'Gate',
+        kind: 'general',
+        areaId: 6,
+        areaName: 'Coking area',
+        enabled: true,
+        granted: true,
+        viaRegion: false,
+      },
+      {
+        id: 32,
+        name: 'Furnace',
+        kind: 'job',
+        areaId: 6,
+        areaName: 'Coking area',
+        enabled: true,
+        granted: false,
+        viaRegion: false,
+      },
+    ]);
   if (url.endsWith('/resetPassword'))
     return envelope({ initialPassword: 'Reset-Pass-000111' }, 'account.passwordReset');
   return envelope(null);
@@ -234,6 +285,39 @@ describe('AccountsPage', { timeout: 20_000 }, () => {
     const dialog = await screen.findByTestId('initial-password');
     expect((within(dialog).getByTestId('initial-password-value') as HTMLInputElement).value).toBe(
       'Reset-Pass-000111',
+    );
+  });
+
+  it('grants scenes to one account: current grants start checked, clicking a scene toggles it', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByTestId('account-scene-li.wei'));
+    const dialog = await screen.findByTestId('scene-authority');
+    await within(dialog).findByTestId('scene-authority-scene-32');
+    expect(within(dialog).getByText('1 scene selected')).toBeTruthy();
+    fireEvent.click(within(dialog).getByTestId('scene-authority-scene-32'));
+    await within(dialog).findByText('2 scenes selected');
+    fireEvent.click(screen.getByTestId('scene-authority-submit'));
+    await waitFor(() =>
+      expect(bodyOf('/scene/authority')).toEqual({ accountId: 2, allScenes: false, sceneIds: [31, 32] }),
+    );
+  });
+
+  it('grants "all scenes" to the selected accounts at once', async () => {
+    renderPage();
+    const batch = await screen.findByTestId('accounts-batch-authority');
+    expect((batch as HTMLButtonElement).disabled).toBe(true);
+    for (const name of ['admin', 'li.wei']) {
+      const row = await screen.findByTestId(`accounts-row-${name}`);
+      fireEvent.click(within(row).getByRole('checkbox'));
+    }
+    await waitFor(() => expect((batch as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(batch);
+    const dialog = await screen.findByTestId('scene-authority');
+    await within(dialog).findByTestId('scene-authority-scene-31');
+    fireEvent.click(within(dialog).getByTestId('scene-authority-all'));
+    fireEvent.click(screen.getByTestId('scene-authority-submit'));
+    await waitFor(() =>
+      expect(bodyOf('/scene/batch/authority')).toEqual({ accountIds: [1, 2], allScenes: true, sceneIds: [] }),
     );
   });
 });
