@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
@@ -27,6 +28,12 @@ export interface AuditLog {
   /** Whether an entry was written with this request during it. */
   wasWritten(request: FastifyRequest): boolean;
 }
+
+/**
+ * The request being handled, for writes that do not pass `request` (domain services that only
+ * receive the caller's name and address): they still mark their request as audited.
+ */
+const currentRequest = new AsyncLocalStorage<FastifyRequest>();
 
 /** Field names never stored in an entry's detail (any depth, case-insensitive). */
 const SECRET_KEY = /password|^token$|tokenhash|secret|apikey|enginekey/i;
@@ -61,7 +68,7 @@ export function createAuditLog(db: Db, now: () => Date, log: FastifyBaseLogger):
   const written = new WeakSet<FastifyRequest>();
   return {
     async write(entry) {
-      const { request } = entry;
+      const request = entry.request ?? currentRequest.getStore();
       if (request) written.add(request);
       const user = request?.user ?? null;
       try {
@@ -150,6 +157,10 @@ async function safetyNet(app: FastifyInstance, request: FastifyRequest, reply: F
  */
 export const auditSafetyNet = fp(
   async (app: FastifyInstance) => {
+    // Every later hook and the handler run with the request in `currentRequest`.
+    app.addHook('onRequest', (request, _reply, done) => {
+      currentRequest.run(request, done);
+    });
     app.addHook('onSend', async (request, reply, payload) => {
       await safetyNet(app, request, reply);
       return payload;

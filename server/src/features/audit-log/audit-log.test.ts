@@ -187,6 +187,8 @@ describe.each(backends)('audit log on %s', (backend) => {
     expect(text).not.toContain(account.password);
     expect(text).not.toContain(newPassword);
     expect(rows.map((r) => r.action)).toContain('password.change');
+    // The session service wrote its entry without `request`: no second, generic one.
+    expect(rows.map((r) => r.action)).not.toContain('PUT /api/v2/backend/account/password');
   });
 
   it('writes one entry for a route that logs explicitly, none for reads, none for failures', async () => {
