@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 import { detectLang } from './i18n.ts';
-import { createSessionCache, SESSION_CACHE_MS } from './session-cache.ts';
+import {
+  createSessionCache,
+  SESSION_CACHE_MS,
+  SESSIONS_CHANGED,
+  type SessionsChanged,
+  sharedSessionCache,
+} from './session-cache.ts';
 import { hashToken, hasPermission, loadSessionUser, resolveSession } from './sessions.ts';
 import type { Access } from './types.ts';
 
@@ -100,10 +106,15 @@ async function sessionUser(app: FastifyInstance, token: string) {
 /** Language and authentication of every request (before body parsing: 401 wins over 400). */
 export const authPlugin = fp<AuthOptions>(
   async (app, options) => {
-    app.decorate(
-      'sessionCache',
+    const cache = sharedSessionCache(
       createSessionCache(options.sessionCacheMs ?? SESSION_CACHE_MS, () => app.appConfig.now().getTime()),
+      (change) => app.bus.publish({ type: SESSIONS_CHANGED, data: change, internal: true }),
+      (error) => app.log.warn({ err: error }, 'session change not published'),
     );
+    app.decorate('sessionCache', cache);
+    app.bus.subscribe((event) => {
+      if (event.type === SESSIONS_CHANGED) cache.applyRemote(event.data as SessionsChanged);
+    });
     app.decorateRequest('lang', 'en');
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (request) => {
@@ -127,7 +138,7 @@ export const authPlugin = fp<AuthOptions>(
       if (typeof access === 'object' && !hasPermission(user, access.permission)) throw forbidden();
     });
   },
-  { name: 'auth', dependencies: ['database'] },
+  { name: 'auth', dependencies: ['database', 'services'] },
 );
 
 /** The logged-in caller (for routes with access other than public). */

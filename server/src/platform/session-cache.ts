@@ -67,3 +67,55 @@ export function createSessionCache(ttlMs: number, now: () => number = Date.now):
     },
   };
 }
+
+/** Internal bus event: sessions of an account (or one token, or all: both null) changed. */
+export const SESSIONS_CHANGED = 'sessions.changed';
+export interface SessionsChanged {
+  accountId: number | null;
+  tokenHash: string | null;
+}
+
+/**
+ * The app's session cache: drops here at once and tells every instance through the bus (an
+ * internal event, never on the event stream), so a logout, lock or grant change made on one
+ * instance applies on the others within the bus's latency instead of SESSION_CACHE_MS, and open
+ * event streams of those sessions end (events/routes.ts) — the browser reconnects with what it
+ * may now see, or is told to log in again.
+ */
+export function sharedSessionCache(
+  local: SessionCache,
+  publish: (change: SessionsChanged) => Promise<void>,
+  onPublishError: (error: unknown) => void,
+): SessionCache & { applyRemote(change: SessionsChanged): void } {
+  const tell = (change: SessionsChanged) => void publish(change).catch(onPublishError);
+  return {
+    get: (tokenHash) => local.get(tokenHash),
+    set: (user) => local.set(user),
+    dropToken(tokenHash) {
+      local.dropToken(tokenHash);
+      tell({ accountId: null, tokenHash });
+    },
+    dropAccount(accountId) {
+      local.dropAccount(accountId);
+      tell({ accountId, tokenHash: null });
+    },
+    clear() {
+      local.clear();
+      tell({ accountId: null, tokenHash: null });
+    },
+    applyRemote(change) {
+      if (change.tokenHash) local.dropToken(change.tokenHash);
+      else if (change.accountId !== null) local.dropAccount(change.accountId);
+      else local.clear();
+    },
+    get size() {
+      return local.size;
+    },
+  };
+}
+
+/** Whether a change touches a session of this account and token. */
+export function changeTouches(change: SessionsChanged, accountId: number, tokenHash: string): boolean {
+  if (change.tokenHash) return change.tokenHash === tokenHash;
+  return change.accountId === null || change.accountId === accountId;
+}

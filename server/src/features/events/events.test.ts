@@ -101,6 +101,46 @@ describe.each(backends)('event stream on %s', (backend) => {
   });
 });
 
+describe.each(backends)('event stream and session changes on %s', (backend) => {
+  it('ends the stream of a session that logs out or whose account changes, and no other', async () => {
+    const tdb = await createTestDatabase(backend);
+    const app = await buildTestApp(tdb);
+    try {
+      const who = await createAccount(app);
+      const first = await login(app, who);
+      const second = await login(app, who);
+      const other = await login(app, await createAccount(app));
+      const base = await listen(app);
+      const [a, b, c] = await Promise.all([
+        openStream(base, API.events, { token: first }),
+        openStream(base, API.events, { token: second }),
+        openStream(base, API.events, { token: other }),
+      ]);
+      await Promise.all([a, b, c].map((s) => s.waitFor(': connected')));
+
+      const out = await app.inject({ method: 'POST', url: API.logout, headers: { token: first } });
+      expect(out.statusCode).toBe(200);
+      await a.ended;
+      // The account's other session and another account's stream go on.
+      await app.bus.publish({ type: 'alarm.created', data: { id: 1 } });
+      await b.waitFor('event: alarm.created');
+      await c.waitFor('event: alarm.created');
+
+      // A lock, role or scene change of the account (dropAccount) ends its remaining streams.
+      app.sessionCache.dropAccount(who.id);
+      await b.ended;
+      await app.bus.publish({ type: 'alarm.created', data: { id: 2 } });
+      await c.waitFor('"id":2');
+      // A grant change that may touch anyone (clear) ends every stream.
+      app.sessionCache.clear();
+      await c.ended;
+    } finally {
+      await app.close();
+      await tdb.drop();
+    }
+  }, 90_000);
+});
+
 describe('event stream shutdown', () => {
   it('ends open streams when the app closes', async () => {
     const tdb = await createTestDatabase('pglite');

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { requireUser } from '../../platform/auth.ts';
 import type { BusEvent } from '../../platform/event-bus.ts';
 import { visibleScenes } from '../../platform/scene-authority.ts';
+import { changeTouches, SESSIONS_CHANGED, type SessionsChanged } from '../../platform/session-cache.ts';
 import { loadPanelRule } from '../alarm-rules/repo.ts';
 import { createSubscriber } from './subscriber.ts';
 
@@ -60,7 +61,15 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         loadRule: () => loadPanelRule(app.db, user.accountId),
         onError: (error) => request.log.warn({ err: error }, 'alarm rule reload failed'),
       });
-      const unsubscribe = app.bus.subscribe((event: BusEvent) => subscriber.onEvent(event));
+      const unsubscribe = app.bus.subscribe((event: BusEvent) => {
+        // A logout, lock, password, role, grant or scene change of this session ends the stream:
+        // the browser reconnects and sees what it now may (or is told to log in again).
+        if (event.type === SESSIONS_CHANGED) {
+          if (changeTouches(event.data as SessionsChanged, user.accountId, user.tokenHash)) res.end();
+          return;
+        }
+        subscriber.onEvent(event);
+      });
       const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), app.appConfig.heartbeatMs);
       const cleanup = () => {
         clearInterval(heartbeat);
