@@ -19,7 +19,9 @@ describe('changeDiff', () => {
     expect(changeDiff({ before: { name: 'x' } }).kind).toBe('delete');
     expect(changeDiff({ name: 'x' })).toEqual({ rows: [], facts: [['name', 'x']], kind: 'facts' });
     expect(changeDiff(null).kind).toBe('facts');
-    expect(changeDiff({ before: 1, after: 2 }).rows).toEqual([{ key: '', before: 1, after: 2, changed: true }]);
+    expect(changeDiff({ before: 1, after: 2 }).rows).toEqual([
+      { key: '', before: 1, after: 2, changed: true },
+    ]);
   });
 });
 
