@@ -179,6 +179,7 @@ export async function roleLog(
     query.end ? lte(auditLog.createdAt, query.end) : undefined,
   ];
   if (query.roleId !== undefined) {
+    const roleName = sql`(select ${role.name} from ${role} where ${role.id} = ${query.roleId})`;
     conditions.push(
       or(
         eq(auditLog.target, `role:${query.roleId}`),
@@ -186,6 +187,9 @@ export async function roleLog(
         sql`${auditLog.detail} -> 'roleIds' @> ${JSON.stringify([query.roleId])}::jsonb`,
         sql`${auditLog.detail} -> 'before' -> 'roleIds' @> ${JSON.stringify([query.roleId])}::jsonb`,
         sql`${auditLog.detail} -> 'after' -> 'roleIds' @> ${JSON.stringify([query.roleId])}::jsonb`,
+        // Account role assignments record role names ({ before: { roles }, after: { roles } }).
+        sql`${auditLog.detail} -> 'before' -> 'roles' @> jsonb_build_array(${roleName})`,
+        sql`${auditLog.detail} -> 'after' -> 'roles' @> jsonb_build_array(${roleName})`,
       ),
     );
   }

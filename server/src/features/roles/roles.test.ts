@@ -300,6 +300,26 @@ describe.each(backends)('roles administration on %s', (backend) => {
     });
     expect(entries[0]?.accountName).not.toBe('');
 
+    // Account role assignments (written by the accounts feature) appear in the log of the role.
+    const clerkEntries = async () =>
+      (await call<RoleLogResult>('GET', `${ROLES_API.log}?page=1&limit=50&roleId=${clerkRole.id}`, admin))
+        .body.data.list;
+    expect((await clerkEntries()).some((e) => e.action === 'account.role')).toBe(false);
+    await app.audit.write({
+      accountName: 'someone',
+      action: 'account.role',
+      target: '7 somebody',
+      detail: { before: { roles: ['operator'] }, after: { roles: ['operator', clerkRole.name] } },
+    });
+    await app.audit.write({
+      accountName: 'someone',
+      action: 'account.role',
+      target: '8 other',
+      detail: { before: { roles: [] }, after: { roles: ['operator'] } },
+    });
+    const assigned = (await clerkEntries()).filter((e) => e.action === 'account.role');
+    expect(assigned.map((e) => e.target)).toEqual(['7 somebody']);
+
     const all = await call<RoleLogResult>('GET', `${ROLES_API.log}?page=1&limit=50`, admin);
     expect(all.body.data.list.every((e) => e.action.startsWith('role.') || e.action === 'account.role')).toBe(
       true,
