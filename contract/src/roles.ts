@@ -24,6 +24,8 @@ export const ROLES_API = {
   global: '/api/v2/backend/role/global',
   /** POST { page, limit, keyword? } → { list: RoleItem[], count } (the role page's list). */
   list: '/api/v2/backend/role/global/list',
+  /** GET → every role as { id, name, displayName, builtIn } (ours: the account page's role pickers, menu `accounts`). */
+  options: '/api/v2/backend/role/options',
   /** GET ?page&limit&roleId?&startTime?&endTime? → { list: RoleLogItem[], count }, newest first. */
   log: '/api/v2/backend/log/role/list',
 } as const;
@@ -58,6 +60,10 @@ export const roleItem = z.object({
   updatedAt: z.string(),
 });
 export type RoleItem = z.infer<typeof roleItem>;
+
+/** A role to pick (account forms): no counts, no grants. */
+export const roleOption = roleItem.pick({ id: true, name: true, displayName: true, builtIn: true });
+export type RoleOption = z.infer<typeof roleOption>;
 
 export const roleIdParams = z.object({ id: z.coerce.number().int().positive({ error: 'field.invalid' }) });
 

@@ -1,4 +1,4 @@
-import type { RoleItem } from '@sentinel/contract';
+import type { RoleItem, RoleOption } from '@sentinel/contract';
 import { BUILT_IN_ROLE } from '@sentinel/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -205,4 +205,13 @@ export async function roleLog(
     db.select({ n: count() }).from(auditLog).where(where),
   ]);
   return { rows, count: Number(total?.n ?? 0) };
+}
+
+/** Every role for the account forms' pickers, by id. */
+export async function roleOptions(db: Db): Promise<RoleOption[]> {
+  const rows = await db
+    .select({ id: role.id, name: role.name, displayName: role.displayName })
+    .from(role)
+    .orderBy(asc(role.id));
+  return rows.map((row) => ({ ...row, builtIn: row.name === BUILT_IN_ROLE }));
 }

@@ -117,6 +117,21 @@ describe.each(backends)('roles administration on %s', (backend) => {
     expect((await call('GET', ROLES_API.detail(999_999), admin)).status).toBe(404);
   });
 
+  it('lists every role for the account forms, to holders of the accounts page only', async () => {
+    const options = await call<{ id: number; name: string; builtIn: boolean }[]>(
+      'GET',
+      ROLES_API.options,
+      admin,
+    );
+    expect(options.status).toBe(200);
+    expect(options.body.data.find((r) => r.name === 'admin')?.builtIn).toBe(true);
+    expect(options.body.data.map((r) => r.name)).toContain(clerkRole.name);
+    expect((await call('GET', ROLES_API.options, clerkToken)).status).toBe(403);
+    expect((await grant(admin, clerkRole.id, ['accounts'], [])).status).toBe(200);
+    expect((await call('GET', ROLES_API.options, clerkToken)).status).toBe(200);
+    expect((await grant(admin, clerkRole.id, [], [])).status).toBe(200);
+  });
+
   it('refuses to delete a role while accounts hold it', async () => {
     const name = uniqueName('temp');
     const created = (await save(admin, { name, displayName: 'Temp' })).body.data;

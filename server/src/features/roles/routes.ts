@@ -9,6 +9,7 @@ import {
   roleLogQuery,
   roleLogResult,
   roleMenuNode,
+  roleOption,
   roleSaveBody,
 } from '@sentinel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -86,6 +87,17 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(roleListResult) },
     },
     handler: async (request) => ok(request, await repo.listRoles(app.db, request.body)),
+  });
+
+  // Static path before /role/:id. Account administrators pick roles without the role page.
+  app.get('/role/options', {
+    config: { access: { permission: 'accounts' } },
+    schema: {
+      tags,
+      summary: 'Every role (id, name, display name) for the account forms',
+      response: { 200: envelopeOf(z.array(roleOption)) },
+    },
+    handler: async (request) => ok(request, await repo.roleOptions(app.db)),
   });
 
   app.get('/role/:id', {

@@ -56,14 +56,11 @@ const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
   const method = init?.method ?? 'GET';
   if (url.includes('subResource')) return envelope(codes);
   if (url.endsWith('/account/list')) return envelope({ list, count: list.length });
-  if (url.endsWith('/role/global/list'))
-    return envelope({
-      list: [
-        { id: 1, name: 'admin', displayName: 'Administrator' },
-        { id: 2, name: 'operator', displayName: 'Operator' },
-      ],
-      count: 2,
-    });
+  if (url.endsWith('/role/options'))
+    return envelope([
+      { id: 1, name: 'admin', displayName: 'Administrator', builtIn: true },
+      { id: 2, name: 'operator', displayName: 'Operator', builtIn: false },
+    ]);
   if (url.endsWith('/account/') && method === 'POST') return createAnswer();
   if (url.endsWith('/plant/tree'))
     return envelope([
