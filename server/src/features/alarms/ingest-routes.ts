@@ -58,7 +58,8 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
       headers: z.object({ 'x-engine-key': z.string().optional() }),
       response: { 200: envelopeOf(ingestResult) },
     },
-    preHandler: async (request) => {
+    // Before the body is read: a call without a valid key answers 401 whatever it sends.
+    onRequest: async (request) => {
       const header = request.headers['x-engine-key'];
       request.engine = await authenticateEngine(app, Array.isArray(header) ? header[0] : header);
     },

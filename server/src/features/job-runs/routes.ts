@@ -86,7 +86,8 @@ export const jobRunsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: jobRunIngestBody,
       response: { 200: envelopeOf(jobRunIngestResult) },
     },
-    preHandler: async (request) => {
+    // Before the body is read and validated: a call without a valid key answers 401, not 400.
+    onRequest: async (request) => {
       const header = request.headers['x-engine-key'];
       request.engine = await authenticateEngine(app, Array.isArray(header) ? header[0] : header);
     },

@@ -64,6 +64,14 @@ async function readEventParts(request: FastifyRequest) {
 export const engineAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['ingest'];
   const engineAccess = { access: 'public' as const };
+  // Every call of this plugin: the key first, before the body is read and validated (401, not 400).
+  app.addHook('onRequest', async (request) => {
+    request.engine = await engineOf(app, request);
+  });
+  const caller = (request: FastifyRequest): EngineRef => {
+    if (!request.engine) throw new AppError(401, 'engine.invalidKey');
+    return request.engine;
+  };
   const headers = z.object({ 'x-engine-key': z.string().optional() });
   const path = (make: (id: number) => string) => under(make(0)).replace('/0/', `/${ID}/`);
 
@@ -76,7 +84,7 @@ export const engineAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(offlineClaimResult) },
     },
     handler: async (request) => {
-      const job = await claimAnalysis(app, await engineOf(app, request));
+      const job = await claimAnalysis(app, caller(request));
       return ok(request, { job: job ?? null });
     },
   });
@@ -90,7 +98,7 @@ export const engineAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
       params: offlineAnalysisIdParams,
     },
     handler: async (request, reply) => {
-      const source = await engineOf(app, request);
+      const source = caller(request);
       const row = await findAnalysis(app.db, request.params.id);
       if (row?.source !== 'file') throw new AppError(404, 'offlineVideo.notFound');
       if (row.engineId !== source.id) throw new AppError(409, 'offlineVideo.notRunning');
@@ -109,7 +117,7 @@ export const engineAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(z.null()) },
     },
     handler: async (request) => {
-      await reportProgress(app, await engineOf(app, request), request.params.id, request.body.progress);
+      await reportProgress(app, caller(request), request.params.id, request.body.progress);
       return ok(request, null);
     },
   });
@@ -126,7 +134,7 @@ export const engineAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(z.object({ id: z.number() })) },
     },
     handler: async (request) => {
-      const source = await engineOf(app, request);
+      const source = caller(request);
       const { fields, image } = await readEventParts(request);
       return ok(request, await addEvent(app, source, request.params.id, fields, image));
     },
@@ -143,7 +151,7 @@ export const engineAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(z.null()) },
     },
     handler: async (request) => {
-      await finishAnalysis(app, await engineOf(app, request), request.params.id, request.body);
+      await finishAnalysis(app, caller(request), request.params.id, request.body);
       return ok(request, null);
     },
   });

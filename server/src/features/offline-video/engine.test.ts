@@ -80,6 +80,11 @@ describe.each(backends)('offline analysis through the engine interface on %s', (
         })
       ).statusCode,
     ).toBe(401);
+    // The key is checked before the body: a bad body without a key is still 401.
+    for (const url of [OFFLINE_VIDEO_API.engineProgress(1), OFFLINE_VIDEO_API.engineFinish(1)]) {
+      const bad = await h.app.inject({ method: 'POST', url, payload: { progress: 'lots' } });
+      expect(bad.statusCode, url).toBe(401);
+    }
   });
 
   it('runs a whole analysis: claim, download, progress, events with images, finish', async () => {
