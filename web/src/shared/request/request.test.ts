@@ -62,6 +62,18 @@ describe('request layer', () => {
     expect(confirm).toHaveBeenCalledTimes(1);
     expect(confirm.mock.calls[0]?.[0]).toMatchObject({ title: 'Confirm logout', okText: 'Log in again' });
     expect(toastError).not.toHaveBeenCalled();
+    (confirm.mock.calls[0]?.[0] as { onCancel: () => void }).onCancel();
+  });
+
+  it('shows the relogin dialog for a silent call too, but not when told not to (session bootstrap)', async () => {
+    reply(401, { status: -401, message: 'please log in', data: null });
+    await expect(request('/api/list', { silent: true })).rejects.toBeTruthy();
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(toastError).not.toHaveBeenCalled();
+    (confirm.mock.calls[0]?.[0] as { onCancel: () => void }).onCancel();
+    confirm.mockReset();
+    await expect(request('/api/userInfo', { silent: true, noRelogin: true })).rejects.toBeTruthy();
+    expect(confirm).not.toHaveBeenCalled();
   });
 
   it('reports network failures', async () => {

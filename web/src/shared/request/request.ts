@@ -14,8 +14,14 @@ export interface RequestOptions {
   body?: unknown;
   /** SPEC §9 long calls (login, scene list all, scene/camera enable, disable, batch, add). */
   long?: boolean;
-  /** Do not show toasts or the relogin dialog (the caller reports the error). */
+  /**
+   * Do not show error or success toasts (the caller reports the error). An ended session still
+   * shows the relogin dialog (SPEC §8): a silent list refresh after a lock must not leave the user
+   * looking at stale rows.
+   */
   silent?: boolean;
+  /** Do not show the relogin dialog either (the session bootstrap and logout handle it). */
+  noRelogin?: boolean;
   signal?: AbortSignal;
 }
 
@@ -79,7 +85,7 @@ async function send(path: string, options: RequestOptions): Promise<Envelope> {
     meansPleaseLogin(response.status, envelope?.message) &&
     (response.status !== 200 || (envelope?.status ?? 0) < 0)
   ) {
-    if (notify) showRelogin();
+    if (!options.noRelogin) showRelogin();
     throw new RequestError(
       serverMessage || i18n.t('relogin.content'),
       'session',

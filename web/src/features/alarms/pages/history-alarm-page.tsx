@@ -35,9 +35,12 @@ export default function HistoryAlarmPage() {
     <Card variant="borderless" data-testid="history-alarm-page">
       <AlarmFilterBar
         onSearch={(next) => {
+          // Searching again with the same filters on the first page refreshes the list.
+          const same = paging.page === 1 && JSON.stringify(next) === JSON.stringify(filters);
           setFilters(next);
           setPaging((p) => ({ ...p, page: 1 }));
           setSelected([]);
+          if (same) void query.refetch();
         }}
       />
       <Flex justify="flex-end" wrap gap={8} style={{ marginBottom: 12 }}>

@@ -11,4 +11,4 @@ export const login = (body: LoginBody) =>
 
 export const useLogin = () => useMutation({ mutationFn: login });
 
-export const logout = () => request<unknown>(API.logout, { method: 'POST', silent: true });
+export const logout = () => request<unknown>(API.logout, { method: 'POST', silent: true, noRelogin: true });
