@@ -58,15 +58,10 @@ const SESSION_ENDING = new Set([`POST ${API}/login/logout`, `PUT ${API}/account/
 const ownCredential = (url: string) => url.startsWith(`${API}/ingest/`);
 
 /**
- * Engine routes that check the key only after the body (and params) are validated, in a preHandler
- * or in the handler: without a key, `{}` answers 400 instead of 401 (reported; every engine route
- * also parses the body before its key check, so broken JSON answers 400 on all of them).
+ * Engine routes that check the key only after the body is parsed (in the handler): without a key,
+ * a malformed body answers 400 instead of 401 (reported). The other engine routes check it onRequest.
  */
-const ENGINE_KEY_AFTER_VALIDATION = new Set([
-  `POST ${API}/ingest/jobRun`,
-  `POST ${API}/ingest/offlineVideoAnalysis/:id/progress`,
-  `POST ${API}/ingest/offlineVideoAnalysis/:id/finish`,
-]);
+const ENGINE_KEY_AFTER_PARSING = new Set([`POST ${API}/ingest/event`, `POST ${API}/ingest/dcsAlarm`]);
 
 /**
  * Routes declared 'user' (or a permission) in the access table that also demand one of several codes
@@ -210,7 +205,7 @@ describe('permission matrix', () => {
       ...Object.keys(PARAM_OVERRIDES),
       ...SESSION_ENDING,
       ...Object.keys(ROUTE_LEVEL_CODES),
-      ...ENGINE_KEY_AFTER_VALIDATION,
+      ...ENGINE_KEY_AFTER_PARSING,
     ];
     expect(listed.filter((k) => !known.has(k))).toEqual([]);
   });
@@ -251,10 +246,14 @@ describe('permission matrix', () => {
         const anonymous = await send(app, { method: row.method, url, body: 'empty' });
         if (!ownCredential(row.url)) {
           expect([401, 403], show('no token', anonymous)).not.toContain(anonymous.status);
-        } else if (ENGINE_KEY_AFTER_VALIDATION.has(routeKey)) {
-          expect([400, 401], show('no engine key', anonymous)).toContain(anonymous.status);
         } else {
           expect(anonymous.status, show('no engine key', anonymous)).toBe(401);
+          const broken = await refused();
+          if (ENGINE_KEY_AFTER_PARSING.has(routeKey)) {
+            expect([400, 401], show('no engine key, broken body', broken)).toContain(broken.status);
+          } else {
+            expect(broken.status, show('no engine key, broken body', broken)).toBe(401);
+          }
         }
         return;
       }
