@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm
 import type { Db } from '../../db/client.ts';
 import { camera, cameraPlatform, cameraType, plantNode } from '../../db/schema/index.ts';
 import { mediaUrl } from '../../platform/media.ts';
+import { cameraCondition, type SceneAuthority } from '../../platform/scene-authority.ts';
 
 /** `%` and `_` in a keyword match themselves. */
 export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -83,11 +84,13 @@ function keywordFilter(keyword: string): SQL | undefined {
   return or(ilike(camera.name, pattern), ilike(camera.code, pattern), ilike(camera.ip, pattern));
 }
 
+/** `auth`: only the cameras the caller's scene authority shows (omitted: every camera). */
 export async function listCameras(
   db: Db,
   query: CameraListFilter,
+  auth?: SceneAuthority,
 ): Promise<{ list: CameraRow[]; count: number }> {
-  const filters: (SQL | undefined)[] = [keywordFilter(query.keyword)];
+  const filters: (SQL | undefined)[] = [keywordFilter(query.keyword), auth && cameraCondition(auth)];
   if (query.areaId != null) filters.push(sql`${camera.areaId} in ${subtreeOf(query.areaId)}`);
   if (query.online != null) filters.push(eq(camera.online, query.online));
   if (query.cameraTypeId != null) filters.push(eq(camera.cameraTypeId, query.cameraTypeId));
@@ -109,8 +112,12 @@ export async function listCameras(
 }
 
 /** Picker list: every enabled camera (real and virtual) matching the keyword, by name. */
-export async function listCameraOptions(db: Db, query: CameraListAllFilter): Promise<CameraOption[]> {
-  const filters: (SQL | undefined)[] = [keywordFilter(query.keyword)];
+export async function listCameraOptions(
+  db: Db,
+  query: CameraListAllFilter,
+  auth?: SceneAuthority,
+): Promise<CameraOption[]> {
+  const filters: (SQL | undefined)[] = [keywordFilter(query.keyword), auth && cameraCondition(auth)];
   if (query.areaId != null) filters.push(sql`${camera.areaId} in ${subtreeOf(query.areaId)}`);
   if (query.virtual != null) filters.push(eq(camera.virtual, query.virtual));
   const rows = await db
@@ -133,8 +140,9 @@ export async function listCameraOptions(db: Db, query: CameraListAllFilter): Pro
   }));
 }
 
-export async function findCamera(db: Db, id: number): Promise<CameraRow | undefined> {
-  const [row] = await joined(db).where(eq(camera.id, id));
+/** One camera; with `auth`, undefined as well when the caller's scene authority hides it. */
+export async function findCamera(db: Db, id: number, auth?: SceneAuthority): Promise<CameraRow | undefined> {
+  const [row] = await joined(db).where(and(eq(camera.id, id), auth && cameraCondition(auth)));
   return row ? toCameraRow(row) : undefined;
 }
 

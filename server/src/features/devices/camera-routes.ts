@@ -8,7 +8,7 @@ import {
   idParams,
   snapshotResponse,
 } from '@sentinel/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { camera } from '../../db/schema/index.ts';
@@ -16,12 +16,17 @@ import { guardWrite } from '../../platform/db-errors.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { mediaUrl, readImageUpload, removeMedia, storeImage } from '../../platform/media.ts';
+import { cameraCondition } from '../../platform/scene-authority.ts';
 import { findCamera, listCameraOptions, listCameras, missingReferences } from './camera-repo.ts';
-import { auditChange, guardDelete, listOf, refuseMissing } from './shared.ts';
+import { assertManagesArea, auditChange, authorityOf, guardDelete, listOf, refuseMissing } from './shared.ts';
 
 const WRITE = { access: { permission: 'cameraSet' } } as const;
 
-/** Cameras (SPEC §3 Camera; /deviceManagement/cameraSet). */
+/**
+ * Cameras (SPEC §3 Camera; /deviceManagement/cameraSet). Scene authority: lists show only the
+ * caller's visible cameras, reads and writes of others answer 404 'camera.notFound', and a limited
+ * account adds a camera, or moves one, only into an area it manages (403 otherwise).
+ */
 export const cameraRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['cameras'];
 
@@ -33,7 +38,8 @@ export const cameraRoutes: FastifyPluginAsyncZod = async (app) => {
       body: cameraListQuery,
       response: { 200: envelopeOf(listOf(cameraRow)) },
     },
-    handler: async (request) => ok(request, await listCameras(app.db, request.body)),
+    handler: async (request) =>
+      ok(request, await listCameras(app.db, request.body, await authorityOf(request))),
   });
 
   app.post('/camera/list/all', {
@@ -44,14 +50,15 @@ export const cameraRoutes: FastifyPluginAsyncZod = async (app) => {
       body: cameraListAllQuery,
       response: { 200: envelopeOf(z.array(cameraOption)) },
     },
-    handler: async (request) => ok(request, await listCameraOptions(app.db, request.body)),
+    handler: async (request) =>
+      ok(request, await listCameraOptions(app.db, request.body, await authorityOf(request))),
   });
 
   app.get('/camera/:id', {
     config: { access: 'user' },
     schema: { tags, summary: 'One camera', params: idParams, response: { 200: envelopeOf(cameraRow) } },
     handler: async (request) => {
-      const found = await findCamera(app.db, request.params.id);
+      const found = await findCamera(app.db, request.params.id, await authorityOf(request));
       if (!found) throw notFound('camera.notFound');
       return ok(request, found);
     },
@@ -68,6 +75,7 @@ export const cameraRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const body = request.body;
       refuseMissing(await missingReferences(app.db, body));
+      await assertManagesArea(request, body.areaId);
       const [row] = await guardWrite(
         () =>
           app.db
@@ -93,9 +101,11 @@ export const cameraRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { id } = request.params;
-      const existing = await findCamera(app.db, id);
+      const existing = await findCamera(app.db, id, await authorityOf(request));
       if (!existing || existing.virtual) throw notFound('camera.notFound');
       refuseMissing(await missingReferences(app.db, request.body));
+      if ((request.body.areaId ?? null) !== existing.areaId)
+        await assertManagesArea(request, request.body.areaId);
       await guardWrite(
         () =>
           app.db
@@ -122,7 +132,7 @@ export const cameraRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { id } = request.params;
-      const existing = await findCamera(app.db, id);
+      const existing = await findCamera(app.db, id, await authorityOf(request));
       if (!existing || existing.virtual) throw notFound('camera.notFound');
       const [row] = await guardDelete(() =>
         app.db.delete(camera).where(eq(camera.id, id)).returning({ snapshotPath: camera.snapshotPath }),
@@ -147,7 +157,7 @@ export const cameraRoutes: FastifyPluginAsyncZod = async (app) => {
       const [existing] = await app.db
         .select({ id: camera.id, snapshotPath: camera.snapshotPath })
         .from(camera)
-        .where(eq(camera.id, id));
+        .where(and(eq(camera.id, id), cameraCondition(await authorityOf(request))));
       if (!existing) throw notFound('camera.notFound');
       const buffer = await readImageUpload(request);
       const stored = await storeImage(app, { buffer, subdir: 'snapshot' });

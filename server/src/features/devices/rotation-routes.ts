@@ -1,5 +1,5 @@
 import { deviceIdResponse, idParams, rotationBody, rotationListQuery, rotationRow } from '@sentinel/contract';
-import { asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -7,10 +7,12 @@ import { camera, cameraRotationGroup, cameraRotationMember } from '../../db/sche
 import { guardWrite } from '../../platform/db-errors.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
+import { cameraCondition, type SceneAuthority } from '../../platform/scene-authority.ts';
 import { likePattern } from './camera-repo.ts';
-import { auditChange, listOf, refuseMissing } from './shared.ts';
+import { auditChange, authorityOf, listOf, refuseMissing } from './shared.ts';
 
-async function membersOf(db: Db, groupIds: number[]) {
+/** Members of the groups, in order: only the cameras the caller's scene authority shows. */
+async function membersOf(db: Db, groupIds: number[], auth: SceneAuthority) {
   if (groupIds.length === 0)
     return new Map<number, { id: number; name: string; code: string; online: boolean }[]>();
   const rows = await db
@@ -23,7 +25,7 @@ async function membersOf(db: Db, groupIds: number[]) {
     })
     .from(cameraRotationMember)
     .innerJoin(camera, eq(camera.id, cameraRotationMember.cameraId))
-    .where(inArray(cameraRotationMember.groupId, groupIds))
+    .where(and(inArray(cameraRotationMember.groupId, groupIds), cameraCondition(auth)))
     .orderBy(asc(cameraRotationMember.sort), asc(cameraRotationMember.id));
   const byGroup = new Map<number, { id: number; name: string; code: string; online: boolean }[]>();
   for (const { groupId, ...member } of rows) {
@@ -34,9 +36,13 @@ async function membersOf(db: Db, groupIds: number[]) {
   return byGroup;
 }
 
-async function unknownCameras(db: Db, ids: number[]): Promise<string[]> {
+/** Cameras the caller may not name count as unknown (scene authority). */
+async function unknownCameras(db: Db, ids: number[], auth: SceneAuthority): Promise<string[]> {
   if (ids.length === 0) return [];
-  const found = await db.select({ id: camera.id }).from(camera).where(inArray(camera.id, ids));
+  const found = await db
+    .select({ id: camera.id })
+    .from(camera)
+    .where(and(inArray(camera.id, ids), cameraCondition(auth)));
   return found.length === new Set(ids).size ? [] : ['cameraIds'];
 }
 
@@ -67,6 +73,7 @@ export const rotationRoutes: FastifyPluginAsyncZod = async (app) => {
       const members = await membersOf(
         app.db,
         groups.map((g) => g.id),
+        await authorityOf(request),
       );
       const list = groups.map((g) => ({
         id: g.id,
@@ -89,7 +96,7 @@ export const rotationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { name, intervalSeconds, cameraIds } = request.body;
-      refuseMissing(await unknownCameras(app.db, cameraIds));
+      refuseMissing(await unknownCameras(app.db, cameraIds, await authorityOf(request)));
       const id = await guardWrite(
         () =>
           app.db.transaction(async (tx) => {
@@ -124,7 +131,7 @@ export const rotationRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { id } = request.params;
       const { name, intervalSeconds, cameraIds } = request.body;
-      refuseMissing(await unknownCameras(app.db, cameraIds));
+      refuseMissing(await unknownCameras(app.db, cameraIds, await authorityOf(request)));
       const found = await guardWrite(
         () =>
           app.db.transaction(async (tx) => {

@@ -2,7 +2,21 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth.ts';
 import { guardWrite } from '../../platform/db-errors.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest, forbidden } from '../../platform/errors.ts';
+import { managesArea, type SceneAuthority, sceneAuthority } from '../../platform/scene-authority.ts';
+
+/**
+ * The caller's scene authority: limited accounts see only cameras bound to their visible scenes
+ * or placed in (or below) a region they manage; any other camera answers 404 as an unknown one.
+ */
+export function authorityOf(request: FastifyRequest): Promise<SceneAuthority> {
+  return sceneAuthority(request.server.db, requireUser(request));
+}
+
+/** 403 unless the caller may place a camera in `areaId` (limited accounts: their regions only). */
+export async function assertManagesArea(request: FastifyRequest, areaId: number | null | undefined) {
+  if (!(await managesArea(request.server.db, await authorityOf(request), areaId))) throw forbidden();
+}
 
 /** Writes one change of the devices domain to the audit log (bizLog). */
 export async function auditChange(

@@ -16,7 +16,7 @@ import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { removeMedia } from '../../platform/media.ts';
 import { findCamera, listCameras, missingReferences } from './camera-repo.ts';
-import { auditChange, guardDelete, listOf, refuseMissing } from './shared.ts';
+import { assertManagesArea, auditChange, authorityOf, guardDelete, listOf, refuseMissing } from './shared.ts';
 
 /** Virtual camera columns: the source is kept as the main stream; agreement says file or url. */
 function columnsOf(body: Required<VirtualCameraBody>) {
@@ -46,7 +46,8 @@ export const virtualCameraRoutes: FastifyPluginAsyncZod = async (app) => {
       body: cameraListQuery.omit({ virtual: true }),
       response: { 200: envelopeOf(listOf(cameraRow)) },
     },
-    handler: async (request) => ok(request, await listCameras(app.db, { ...request.body, virtual: true })),
+    handler: async (request) =>
+      ok(request, await listCameras(app.db, { ...request.body, virtual: true }, await authorityOf(request))),
   });
 
   app.post('/virtualCamera', {
@@ -59,6 +60,7 @@ export const virtualCameraRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       refuseMissing(await missingReferences(app.db, { areaId: request.body.areaId }));
+      await assertManagesArea(request, request.body.areaId);
       const [row] = await guardWrite(
         () => app.db.insert(camera).values(columnsOf(request.body)).returning({ id: camera.id }),
         { duplicate: 'camera.codeDuplicate' },
@@ -83,9 +85,11 @@ export const virtualCameraRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { id } = request.params;
-      const existing = await findCamera(app.db, id);
+      const existing = await findCamera(app.db, id, await authorityOf(request));
       if (!existing?.virtual) throw notFound('camera.notFound');
       refuseMissing(await missingReferences(app.db, { areaId: request.body.areaId }));
+      if ((request.body.areaId ?? null) !== existing.areaId)
+        await assertManagesArea(request, request.body.areaId);
       await guardWrite(
         () =>
           app.db
@@ -112,7 +116,7 @@ export const virtualCameraRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { id } = request.params;
-      const existing = await findCamera(app.db, id);
+      const existing = await findCamera(app.db, id, await authorityOf(request));
       if (!existing?.virtual) throw notFound('camera.notFound');
       const [row] = await guardDelete(() =>
         app.db.delete(camera).where(eq(camera.id, id)).returning({ snapshotPath: camera.snapshotPath }),

@@ -11,6 +11,12 @@ import {
   sceneCameraAlgorithm,
 } from '../../db/schema/index.ts';
 import { mediaUrl } from '../../platform/media.ts';
+import {
+  cameraCondition,
+  type SceneAuthority,
+  sceneIdCondition,
+  type VisibleScenes,
+} from '../../platform/scene-authority.ts';
 
 /** `%` and `_` in a keyword match themselves. */
 const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -32,11 +38,12 @@ export async function findScene(db: Db, id: number) {
   return row;
 }
 
-export async function listScenes(db: Db, kind?: string) {
+/** Scenes for the pickers; `visible`: only the caller's visible scenes (scene authority). */
+export async function listScenes(db: Db, kind?: string, visible: VisibleScenes = 'all') {
   return db
     .select({ id: scene.id, name: scene.name, kind: scene.kind, enabled: scene.enabled })
     .from(scene)
-    .where(kind ? eq(scene.kind, kind) : undefined)
+    .where(and(kind ? eq(scene.kind, kind) : undefined, sceneIdCondition(visible, scene.id)))
     .orderBy(asc(scene.kind), asc(scene.name), asc(scene.id));
 }
 
@@ -99,13 +106,13 @@ export async function listSceneCameras(db: Db, query: SceneCameraListQuery) {
   return { list, count: Number(total?.n ?? 0) };
 }
 
-/** Cameras not yet bound to the scene (bind dialog), by name. */
-export async function listBindableCameras(db: Db, query: BindableCameraQuery) {
+/** Cameras not yet bound to the scene (bind dialog), by name; `auth`: only the caller's visible cameras. */
+export async function listBindableCameras(db: Db, query: BindableCameraQuery, auth?: SceneAuthority) {
   const bound = db
     .select({ one: sql`1` })
     .from(sceneCamera)
     .where(and(eq(sceneCamera.sceneId, query.sceneId), eq(sceneCamera.cameraId, camera.id)));
-  const where = and(notExists(bound), cameraKeyword(query.keyword ?? ''));
+  const where = and(notExists(bound), cameraKeyword(query.keyword ?? ''), auth && cameraCondition(auth));
   const [total] = await db.select({ n: count() }).from(camera).where(where);
   const list = await db
     .select({

@@ -26,6 +26,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
+import { notFound } from '../../platform/errors.ts';
+import { canSeeCameras, canSeeScene, sceneAuthority } from '../../platform/scene-authority.ts';
 import {
   algorithmsOfSceneCamera,
   catalogueAlgorithms,
@@ -35,8 +37,10 @@ import {
 } from './repo.ts';
 import {
   assertSceneWrite,
+  assertTargetsVisible,
   BIND_PERMISSION,
   CONTROL_PERMISSION,
+  type ScenePermission,
   type SceneTargets,
   sceneWriteAccess,
 } from './scene-permission.ts';
@@ -55,6 +59,10 @@ const CONTROL = sceneWriteAccess(CONTROL_PERMISSION);
  * open: `algorithm/{a}/{b}/list` and `algorithm/area/{a}/{b}/algorithmAreaList` take a = scene
  * id, b = camera id; the `…/{a}/{b}/temporaryWork/algorithmAreaList` variant answers only for
  * temporary job scenes.
+ *
+ * Scene authority (platform/scene-authority.ts): lists hold only the caller's visible scenes and
+ * cameras (a hidden scene's lists are empty, as for an unknown one); reads and writes of a hidden
+ * scene, scene camera or algorithm answer 404, and binding a hidden camera 404 'camera.notFound'.
  */
 export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['scene cameras'];
@@ -72,10 +80,24 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   };
 
+  const authorityOf = (request: FastifyRequest) => sceneAuthority(app.db, requireUser(request));
+  /** 404 unless the caller may see scene `sceneId`. */
+  const assertSceneVisible = async (request: FastifyRequest, sceneId: number) => {
+    if (!canSeeScene((await authorityOf(request)).scenes, sceneId)) throw notFound();
+  };
+  /** 404 'camera.notFound' unless the caller may see every camera of `ids`. */
+  const assertCamerasVisible = async (request: FastifyRequest, ids: number[]) => {
+    const auth = await authorityOf(request);
+    if (auth.scenes !== 'all' && !(await canSeeCameras(app.db, auth, ids))) throw notFound('camera.notFound');
+  };
+  const check = async (request: FastifyRequest, permission: ScenePermission, targets: SceneTargets) => {
+    await assertTargetsVisible(app.db, (await authorityOf(request)).scenes, targets);
+    await assertSceneWrite(app.db, request, permission, targets);
+  };
   const bindCheck = (request: FastifyRequest, targets: SceneTargets) =>
-    assertSceneWrite(app.db, request, BIND_PERMISSION, targets);
+    check(request, BIND_PERMISSION, targets);
   const controlCheck = (request: FastifyRequest, targets: SceneTargets) =>
-    assertSceneWrite(app.db, request, CONTROL_PERMISSION, targets);
+    check(request, CONTROL_PERMISSION, targets);
 
   // ---- reads --------------------------------------------------------------------------------
 
@@ -87,7 +109,12 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
       body: sceneCameraListQuery,
       response: { 200: envelopeOf(sceneCameraListResponse) },
     },
-    handler: async (request) => ok(request, await listSceneCameras(app.db, request.body)),
+    handler: async (request) => {
+      if (!canSeeScene((await authorityOf(request)).scenes, request.body.sceneId)) {
+        return ok(request, { list: [], count: 0 });
+      }
+      return ok(request, await listSceneCameras(app.db, request.body));
+    },
   });
 
   app.post('/scene/camera/bindable', {
@@ -98,7 +125,11 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
       body: bindableCameraQuery,
       response: { 200: envelopeOf(bindableCameraListResponse) },
     },
-    handler: async (request) => ok(request, await listBindableCameras(app.db, request.body)),
+    handler: async (request) => {
+      const auth = await authorityOf(request);
+      if (!canSeeScene(auth.scenes, request.body.sceneId)) return ok(request, { list: [], count: 0 });
+      return ok(request, await listBindableCameras(app.db, request.body, auth));
+    },
   });
 
   app.get('/scene/camera/scenes', {
@@ -109,7 +140,8 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: sceneCameraSceneQuery,
       response: { 200: envelopeOf(z.array(sceneCameraScene)) },
     },
-    handler: async (request) => ok(request, await listScenes(app.db, request.query.kind)),
+    handler: async (request) =>
+      ok(request, await listScenes(app.db, request.query.kind, (await authorityOf(request)).scenes)),
   });
 
   app.get('/scene/camera/algorithm/options', {
@@ -131,6 +163,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(z.array(sceneCameraAlgorithmItem)) },
     },
     handler: async (request) => {
+      await assertSceneVisible(request, request.params.a);
       const sc = await service.requirePair(app.db, request.params.a, request.params.b);
       return ok(request, await algorithmsOfSceneCamera(app.db, sc.id));
     },
@@ -144,8 +177,10 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
       params: sceneCameraPathParams,
       response: { 200: envelopeOf(z.array(algorithmArea)) },
     },
-    handler: async (request) =>
-      ok(request, await service.algorithmAreas(app.db, request.params.a, request.params.b, false)),
+    handler: async (request) => {
+      await assertSceneVisible(request, request.params.a);
+      return ok(request, await service.algorithmAreas(app.db, request.params.a, request.params.b, false));
+    },
   });
 
   app.get('/scene/camera/algorithm/area/:a/:b/temporaryWork/algorithmAreaList', {
@@ -156,8 +191,10 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
       params: sceneCameraPathParams,
       response: { 200: envelopeOf(z.array(algorithmArea)) },
     },
-    handler: async (request) =>
-      ok(request, await service.algorithmAreas(app.db, request.params.a, request.params.b, true)),
+    handler: async (request) => {
+      await assertSceneVisible(request, request.params.a);
+      return ok(request, await service.algorithmAreas(app.db, request.params.a, request.params.b, true));
+    },
   });
 
   // ---- binding --------------------------------------------------------------------------------
@@ -173,6 +210,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { sceneId, cameraId } = request.body;
       await bindCheck(request, { sceneIds: [sceneId] });
+      await assertCamerasVisible(request, [cameraId]);
       const row = await service.bindCamera(app.db, sceneId, cameraId);
       await audit(request, 'sceneCamera.bind', String(row.id), { sceneId, cameraId });
       return ok(request, row, 'common.saved');
@@ -189,6 +227,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       await bindCheck(request, { sceneIds: [request.body.sceneId] });
+      await assertCamerasVisible(request, request.body.cameraIds);
       const result = await service.bindCameras(app.db, request.body);
       await audit(request, 'sceneCamera.bind', String(request.body.sceneId), { ...result });
       return ok(request, result, 'common.saved');

@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { scene, sceneCamera, sceneCameraAlgorithm } from '../../db/schema/index.ts';
 import { requireUser } from '../../platform/auth.ts';
-import { forbidden } from '../../platform/errors.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
+import { canSeeScene, type VisibleScenes } from '../../platform/scene-authority.ts';
 import { hasPermission } from '../../platform/sessions.ts';
 
 /**
@@ -49,30 +50,43 @@ export type SceneTargets =
   | { sceneCameraIds: number[] }
   | { sceneCameraAlgorithmIds: number[] };
 
-/** The kinds of the (existing) scenes a write touches; unknown ids are left to the service's 404. */
-export async function sceneKindsOf(db: Db, targets: SceneTargets): Promise<string[]> {
+/** The (existing) scenes a write touches, with their kinds; unknown ids are left to the service's 404. */
+async function scenesOf(db: Db, targets: SceneTargets): Promise<Array<{ id: number; kind: string }>> {
+  const columns = { id: scene.id, kind: scene.kind };
   if ('sceneIds' in targets) {
     if (targets.sceneIds.length === 0) return [];
-    const rows = await db.select({ kind: scene.kind }).from(scene).where(inArray(scene.id, targets.sceneIds));
-    return rows.map((r) => r.kind);
+    return db.select(columns).from(scene).where(inArray(scene.id, targets.sceneIds));
   }
   if ('sceneCameraIds' in targets) {
     if (targets.sceneCameraIds.length === 0) return [];
-    const rows = await db
-      .select({ kind: scene.kind })
+    return db
+      .select(columns)
       .from(sceneCamera)
       .innerJoin(scene, eq(scene.id, sceneCamera.sceneId))
       .where(inArray(sceneCamera.id, targets.sceneCameraIds));
-    return rows.map((r) => r.kind);
   }
   if (targets.sceneCameraAlgorithmIds.length === 0) return [];
-  const rows = await db
-    .select({ kind: scene.kind })
+  return db
+    .select(columns)
     .from(sceneCameraAlgorithm)
     .innerJoin(sceneCamera, eq(sceneCamera.id, sceneCameraAlgorithm.sceneCameraId))
     .innerJoin(scene, eq(scene.id, sceneCamera.sceneId))
     .where(inArray(sceneCameraAlgorithm.id, targets.sceneCameraAlgorithmIds));
-  return rows.map((r) => r.kind);
+}
+
+/** The kinds of the (existing) scenes a write touches; unknown ids are left to the service's 404. */
+export async function sceneKindsOf(db: Db, targets: SceneTargets): Promise<string[]> {
+  return (await scenesOf(db, targets)).map((r) => r.kind);
+}
+
+/**
+ * Scene authority: 404, as for unknown rows, when a touched scene is outside the caller's visible
+ * scenes. Checked before the page permission so that a refusal does not reveal the scene's kind.
+ */
+export async function assertTargetsVisible(db: Db, scenes: VisibleScenes, targets: SceneTargets) {
+  if (scenes === 'all') return;
+  const touched = await scenesOf(db, targets);
+  if (touched.some((s) => !canSeeScene(scenes, s.id))) throw notFound();
 }
 
 /**

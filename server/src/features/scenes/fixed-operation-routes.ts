@@ -10,8 +10,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { fixedOperation, jobType, scene, workflow } from '../../db/schema/index.ts';
+import { requireUser } from '../../platform/auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
+import { canSeeScene, sceneIdCondition, visibleScenes } from '../../platform/scene-authority.ts';
 import { areaPaths, findScene, likePattern, sceneCameras } from './repo.ts';
 
 async function operations(db: Db, where: SQL | undefined, page?: { page: number; limit: number }) {
@@ -57,7 +59,10 @@ async function operations(db: Db, where: SQL | undefined, page?: { page: number;
   }));
 }
 
-/** Fixed operations (SPEC §7 "Other"): the job type and flowchart of each job scene. */
+/**
+ * Fixed operations (SPEC §7 "Other"): the job type and flowchart of each job scene; only those of
+ * the caller's visible scenes (scene authority), others answer 404.
+ */
 export const fixedOperationRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['fixed operations'];
 
@@ -71,7 +76,9 @@ export const fixedOperationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { page, limit, keyword, jobTypeId, enabled } = request.body;
+      const scenes = await visibleScenes(app.db, requireUser(request));
       const where = and(
+        sceneIdCondition(scenes, scene.id),
         keyword ? ilike(scene.name, likePattern(keyword)) : undefined,
         jobTypeId ? eq(fixedOperation.jobTypeId, jobTypeId) : undefined,
         enabled === undefined || enabled === null ? undefined : eq(scene.enabled, enabled),
@@ -96,7 +103,9 @@ export const fixedOperationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const [row] = await operations(app.db, eq(fixedOperation.id, request.params.id));
-      if (!row) throw notFound();
+      if (!row || !canSeeScene(await visibleScenes(app.db, requireUser(request)), row.item.sceneId)) {
+        throw notFound();
+      }
       const found = await findScene(app.db, row.item.sceneId);
       if (!found) throw notFound();
       const scene = { ...found, cameras: await sceneCameras(app.db, found.id) };

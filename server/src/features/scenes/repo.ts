@@ -11,6 +11,7 @@ import {
   temporaryJob,
   workflow,
 } from '../../db/schema/index.ts';
+import { sceneIdCondition, type VisibleScenes } from '../../platform/scene-authority.ts';
 
 /** `%` and `_` in a keyword match themselves. */
 export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -49,6 +50,8 @@ export interface SceneFilter {
   /** Temporary jobs: where the job stands at `now` (see contract JOB_STATES). */
   jobState?: JobStateValue | null;
   now?: Date;
+  /** Scene authority of the caller (omitted: every scene). */
+  visible?: VisibleScenes;
 }
 
 /** Temporary job scenes whose job stands at `state` at `now` (before start / running / after end). */
@@ -84,6 +87,7 @@ function sceneWhere(filter: SceneFilter): SQL | undefined {
   if (filter.enabled !== undefined && filter.enabled !== null) parts.push(eq(scene.enabled, filter.enabled));
   if (filter.ids) parts.push(inArray(scene.id, filter.ids));
   if (filter.jobState) parts.push(jobStateWhere(filter.jobState, filter.now ?? new Date()));
+  if (filter.visible) parts.push(sceneIdCondition(filter.visible, scene.id));
   return and(...parts);
 }
 

@@ -17,7 +17,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { canSeeScene, managesArea, sceneAuthority } from '../../platform/scene-authority.ts';
 import { cameraAlgorithms, sceneAlgorithmStates } from './algorithm-repo.ts';
 import { fixedOperationRoutes } from './fixed-operation-routes.ts';
 import { jobTypeRoutes } from './job-type-routes.ts';
@@ -28,6 +29,7 @@ import {
   deleteScenes,
   kindsOf,
   requireAnySceneWrite,
+  sceneAreaOf,
   sceneKindOf,
   setSceneEnabled,
   updateScene,
@@ -55,10 +57,23 @@ async function audit(
 /**
  * Scenes (SPEC §7 "Scenes"), mounted under /api/v2/backend. Writes need the permission of the page
  * that manages the scene's kind (SCENE_KIND_PERMISSION); reads are open to every logged-in user.
+ * Scene authority (platform/scene-authority.ts): lists hold only the caller's visible scenes, and a
+ * read or write of any other scene answers 404 as for an unknown one. A limited account may create
+ * a scene, or move one, only into an area it manages (403 otherwise).
  */
 export const scenesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['scenes'];
   const write = { access: 'user' as const };
+  const authorityOf = (request: FastifyRequest) => sceneAuthority(app.db, requireUser(request));
+  /** 404, as for an unknown scene, unless the caller may see every scene of `ids`. */
+  const assertVisible = async (request: FastifyRequest, ids: number[]) => {
+    const { scenes } = await authorityOf(request);
+    if (!ids.every((id) => canSeeScene(scenes, id))) throw notFound();
+  };
+  /** 403 unless the caller may place a scene in `areaId` (limited accounts: their regions only). */
+  const assertManagesArea = async (request: FastifyRequest, areaId: number) => {
+    if (!(await managesArea(app.db, await authorityOf(request), areaId))) throw forbidden();
+  };
 
   app.post('/scene/list', {
     config: { access: 'user' },
@@ -71,7 +86,8 @@ export const scenesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { page, limit, ...filter } = request.body;
       const now = app.appConfig.now();
-      return ok(request, await listScenes(app.db, { ...filter, now }, { page, limit }));
+      const { scenes: visible } = await authorityOf(request);
+      return ok(request, await listScenes(app.db, { ...filter, now, visible }, { page, limit }));
     },
   });
 
@@ -83,7 +99,10 @@ export const scenesRoutes: FastifyPluginAsyncZod = async (app) => {
       body: sceneListAllQuery,
       response: { 200: envelopeOf(z.array(sceneItem)) },
     },
-    handler: async (request) => ok(request, await listAllScenes(app.db, request.body)),
+    handler: async (request) => {
+      const { scenes: visible } = await authorityOf(request);
+      return ok(request, await listAllScenes(app.db, { ...request.body, visible }));
+    },
   });
 
   app.post('/scene', {
@@ -98,6 +117,7 @@ export const scenesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const body = request.body;
       assertCanWrite(request, body.kind);
+      await assertManagesArea(request, body.areaId);
       const id = await createScene(app.db, body, app.appConfig.now());
       const created = await findScene(app.db, id);
       if (!created) throw notFound();
@@ -117,10 +137,12 @@ export const scenesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const body = request.body;
+      await assertVisible(request, [body.id]);
       const kind = await sceneKindOf(app.db, body.id);
       assertCanWrite(request, kind);
       if (body.kind !== kind)
         throw badRequest('field.invalid', [{ field: 'kind', message: 'field.invalid' }]);
+      if ((await sceneAreaOf(app.db, body.id)) !== body.areaId) await assertManagesArea(request, body.areaId);
       await updateScene(app.db, body, app.appConfig.now());
       const updated = await findScene(app.db, body.id);
       if (!updated) throw notFound();
@@ -130,6 +152,7 @@ export const scenesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const removeMany = async (request: FastifyRequest, ids: number[]) => {
+    await assertVisible(request, ids);
     const kinds = await kindsOf(app.db, ids);
     for (const kind of kinds) assertCanWrite(request, kind);
     await deleteScenes(app.db, ids);
@@ -170,6 +193,7 @@ export const scenesRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'user' },
     schema: { tags, summary: 'One scene', params: idParams, response: { 200: envelopeOf(sceneItem) } },
     handler: async (request) => {
+      await assertVisible(request, [request.params.id]);
       const found = await findScene(app.db, request.params.id);
       if (!found) throw notFound();
       return ok(request, found);
@@ -185,6 +209,7 @@ export const scenesRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(sceneDetail) },
     },
     handler: async (request) => {
+      await assertVisible(request, [request.params.id]);
       const found = await findScene(app.db, request.params.id);
       if (!found) throw notFound();
       return ok(request, { ...found, cameras: await sceneCameras(app.db, found.id) });
@@ -205,6 +230,7 @@ export const scenesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(z.null()) },
       },
       handler: async (request) => {
+        await assertVisible(request, [request.params.id]);
         const kind: SceneKind = await sceneKindOf(app.db, request.params.id);
         assertCanWrite(request, kind);
         await setSceneEnabled(app.db, request.params.id, enabled, app.appConfig.now());
@@ -223,6 +249,7 @@ export const scenesRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(z.array(sceneAlgorithmItem)) },
     },
     handler: async (request) => {
+      await assertVisible(request, [request.params.a]);
       const found = await cameraAlgorithms(app.db, request.params.a, request.params.b);
       if (!found) throw notFound();
       return ok(request, found);
@@ -238,6 +265,7 @@ export const scenesRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(algorithmStateHoi) },
     },
     handler: async (request) => {
+      await assertVisible(request, [request.params.id]);
       const state = await sceneAlgorithmStates(app.db, request.params.id);
       if (!state) throw notFound();
       return ok(request, state);

@@ -113,6 +113,13 @@ export async function sceneKindOf(db: Db, id: number): Promise<SceneKind> {
   return row.kind as SceneKind;
 }
 
+/** The area of a scene (404 when unknown). */
+export async function sceneAreaOf(db: Db, id: number): Promise<number> {
+  const [row] = await db.select({ areaId: scene.areaId }).from(scene).where(eq(scene.id, id));
+  if (!row) throw notFound();
+  return row.areaId;
+}
+
 export async function updateScene(db: Db, input: UpdateInput, now: Date): Promise<void> {
   await checkReferences(db, input);
   const jobTypeId = input.kind === 'general' ? null : (input.jobTypeId ?? null);
