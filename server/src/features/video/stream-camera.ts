@@ -1,10 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { camera, sceneCamera } from '../../db/schema/index.ts';
+import { camera } from '../../db/schema/index.ts';
 import { requireUser } from '../../platform/auth.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
-import { type VisibleScenes, visibleScenes } from '../../platform/scene-authority.ts';
+import { canSeeCameras, sceneAuthority, type VisibleScenes } from '../../platform/scene-authority.ts';
 
 export interface VideoCamera {
   id: number;
@@ -42,15 +42,8 @@ export async function visibleCamera(
     .from(camera)
     .where(eq(camera.id, cameraId));
   if (!row) throw notFound('camera.notFound');
-  const scenes = await visibleScenes(db, user);
-  if (scenes !== 'all') {
-    if (scenes.length === 0) throw notFound('camera.notFound');
-    const [binding] = await db
-      .select({ id: sceneCamera.id })
-      .from(sceneCamera)
-      .where(and(eq(sceneCamera.cameraId, cameraId), inArray(sceneCamera.sceneId, scenes)))
-      .limit(1);
-    if (!binding) throw notFound('camera.notFound');
-  }
-  return { camera: row, scenes };
+  // Visible: bound to a scene the account sees, or in a region it manages (as the camera list).
+  const auth = await sceneAuthority(db, user);
+  if (!(await canSeeCameras(db, auth, [cameraId]))) throw notFound('camera.notFound');
+  return { camera: row, scenes: auth.scenes };
 }

@@ -1,7 +1,7 @@
-import { VIDEO_WALL_API, type VideoWallCameras } from '@sentinel/contract';
+import { VIDEO_API, VIDEO_WALL_API, type VideoWallCameras } from '@sentinel/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, camera, plantNode } from '../../db/schema/index.ts';
+import { account, accountRegion, camera, plantNode } from '../../db/schema/index.ts';
 import { backends, createAccount, login } from '../../test/helpers.ts';
 import { type VideoHarness, videoHarness } from './stream-test-support.ts';
 
@@ -71,6 +71,39 @@ describe.each(backends)('video wall camera list on %s', (backend) => {
     expect(res.statusCode).toBe(200);
     expect(res.body.data.cameras.map((c) => c.id)).toEqual([h.refs.cameraA]);
     expect(res.body.data.scenes.map((s) => s.id)).toEqual([h.refs.sceneA]);
+  });
+
+  it('adds the cameras of a region the account manages, bound or not, and plays them', async () => {
+    const manager = await createAccount(h.app, { roles: ['operator'] });
+    await h.app.db.update(account).set({ allScenes: false }).where(eq(account.id, manager.id));
+    const [cameraB] = await h.app.db
+      .select({ areaId: camera.areaId })
+      .from(camera)
+      .where(eq(camera.id, h.refs.cameraB));
+    const [unbound] = await h.app.db
+      .insert(camera)
+      .values({ name: 'region-only', code: 'REGION-ONLY', areaId: cameraB?.areaId ?? null })
+      .returning({ id: camera.id });
+    await h.app.db.insert(accountRegion).values({ accountId: manager.id, plantNodeId: cameraB?.areaId ?? 0 });
+    const token = await login(h.app, manager);
+    const res = await list(token);
+    const ids = res.body.data.cameras.map((c) => c.id);
+    expect(ids).toContain(h.refs.cameraB);
+    expect(ids).toContain(unbound?.id);
+    expect(ids).not.toContain(h.refs.cameraA);
+    const stream = await h.app.inject({
+      method: 'GET',
+      url: `${VIDEO_API.streamUrl}?cameraId=${unbound?.id}`,
+      headers: { token },
+    });
+    expect(stream.statusCode).toBe(200);
+    const refused = await h.app.inject({
+      method: 'GET',
+      url: `${VIDEO_API.streamUrl}?cameraId=${h.refs.cameraA}`,
+      headers: { token },
+    });
+    expect(refused.statusCode).toBe(404);
+    if (unbound) await h.app.db.delete(camera).where(eq(camera.id, unbound.id));
   });
 
   it('answers nothing to an account limited to no scene', async () => {

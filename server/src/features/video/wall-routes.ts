@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { camera, plantNode, scene, sceneCamera } from '../../db/schema/index.ts';
 import { requireUser } from '../../platform/auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
-import { type VisibleScenes, visibleScenes } from '../../platform/scene-authority.ts';
+import { cameraCondition, type SceneAuthority, sceneAuthority } from '../../platform/scene-authority.ts';
 
 const under = (path: string) => path.slice(VIDEO_API_PREFIX.length);
 
@@ -31,8 +31,12 @@ function ancestry(nodes: Map<number, PlantRow>, areaId: number | null) {
   return { factoryName, plantName };
 }
 
-/** Enabled cameras and scenes the caller may watch on the video wall. */
-export async function wallCameras(db: Db, scenes: VisibleScenes) {
+/**
+ * Enabled cameras and scenes the caller may watch on the video wall: the visible scenes, and the
+ * cameras bound to them or in a region the account manages (the camera list's rule).
+ */
+export async function wallCameras(db: Db, auth: SceneAuthority) {
+  const scenes = auth.scenes;
   const sceneFilter =
     scenes === 'all' ? eq(scene.enabled, true) : and(eq(scene.enabled, true), inArray(scene.id, scenes));
   const visible =
@@ -54,11 +58,7 @@ export async function wallCameras(db: Db, scenes: VisibleScenes) {
   const scenesOf = new Map<number, number[]>();
   for (const b of bindings) scenesOf.set(b.cameraId, [...(scenesOf.get(b.cameraId) ?? []), b.sceneId]);
 
-  if (scenes !== 'all' && scenesOf.size === 0) return { scenes: visible, cameras: [] };
-  const cameraFilter =
-    scenes === 'all'
-      ? eq(camera.enabled, true)
-      : and(eq(camera.enabled, true), inArray(camera.id, [...scenesOf.keys()]));
+  const cameraFilter = and(eq(camera.enabled, true), cameraCondition(auth));
   const rows = await db
     .select({
       id: camera.id,
@@ -98,8 +98,8 @@ export const videoWallRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(videoWallCameras) },
     },
     handler: async (request) => {
-      const scenes = await visibleScenes(app.db, requireUser(request));
-      return ok(request, await wallCameras(app.db, scenes));
+      const auth = await sceneAuthority(app.db, requireUser(request));
+      return ok(request, await wallCameras(app.db, auth));
     },
   });
 };
