@@ -56,6 +56,14 @@ const response = { 200: envelopeOf(historyIngestResult) };
 
 /** The engines' ingest of events and DCS alarms (key in `x-engine-key`), under /api/v2/backend. */
 export const historyIngestRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The key first, before the body is read (401 for a keyless call, whatever it sends).
+  app.addHook('onRequest', async (request) => {
+    request.engine = await engineOf(request);
+  });
+  const caller = (request: FastifyRequest): EngineRef => {
+    if (!request.engine) throw new AppError(401, 'engine.invalidKey');
+    return request.engine;
+  };
   app.post('/ingest/event', {
     config: ingestConfig,
     schema: {
@@ -67,7 +75,7 @@ export const historyIngestRoutes: FastifyPluginAsyncZod = async (app) => {
       response,
     },
     handler: async (request) => {
-      const source = await engineOf(request);
+      const source = caller(request);
       if (!request.isMultipart()) throw badRequest('image.type');
       const { values, image } = await readMultipart(request);
       const input = parseFields(eventFields, values);
@@ -87,7 +95,7 @@ export const historyIngestRoutes: FastifyPluginAsyncZod = async (app) => {
       response,
     },
     handler: async (request) => {
-      const source = await engineOf(request);
+      const source = caller(request);
       const values = request.isMultipart() ? (await readMultipart(request)).values : request.body;
       const input = parseFields(dcsFields, values);
       return ok(request, await ingestDcsAlarm(app, source, input));
