@@ -94,9 +94,9 @@ const ROUTE_LEVEL_CODES: Record<string, { anyOf: string[]; stage: Stage }> = {
   [`DELETE ${API}/scene`]: { anyOf: SCENE_WRITE, stage: 'preValidation' },
   [`POST ${API}/scene/enable/:id`]: { anyOf: SCENE_WRITE, stage: 'preValidation' },
   [`POST ${API}/scene/disable/:id`]: { anyOf: SCENE_WRITE, stage: 'preValidation' },
-  [`POST ${API}/workflowType`]: { anyOf: WORKFLOW_TYPE, stage: 'preHandler' },
-  [`PUT ${API}/workflowType`]: { anyOf: WORKFLOW_TYPE, stage: 'preHandler' },
-  [`DELETE ${API}/workflowType/:id`]: { anyOf: WORKFLOW_TYPE, stage: 'preHandler' },
+  [`POST ${API}/workflowType`]: { anyOf: WORKFLOW_TYPE, stage: 'onRequest' },
+  [`PUT ${API}/workflowType`]: { anyOf: WORKFLOW_TYPE, stage: 'onRequest' },
+  [`DELETE ${API}/workflowType/:id`]: { anyOf: WORKFLOW_TYPE, stage: 'onRequest' },
 };
 
 const tdb = await createTestDatabase('pglite');

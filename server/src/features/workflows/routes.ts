@@ -55,10 +55,10 @@ export const workflowsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['workflows'];
   const flowWrite = { access: { permission: 'flowSet' } } as const;
 
-  /** Type writes: either managing screen's permission. */
+  /** Type writes: either managing screen's permission, decided before the body is read (403, not 400). */
   const typeWrite = {
     config: { access: 'user' as const },
-    preHandler: async (request: FastifyRequest) => {
+    onRequest: async (request: FastifyRequest) => {
       const user = requireUser(request);
       if (!TYPE_MANAGERS.some((code) => hasPermission(user, code))) throw forbidden();
     },
