@@ -23,6 +23,12 @@ function reply(httpStatus: number, body: unknown) {
   );
 }
 
+/** Closes the (mocked) relogin dialog like its Cancel button, so the next test can open one. */
+function closeRelogin() {
+  const options = confirm.mock.calls[0]?.[0] as { onCancel?: () => void } | undefined;
+  options?.onCancel?.();
+}
+
 describe('request layer', () => {
   beforeEach(() => {
     toastError.mockReset();
@@ -62,7 +68,7 @@ describe('request layer', () => {
     expect(confirm).toHaveBeenCalledTimes(1);
     expect(confirm.mock.calls[0]?.[0]).toMatchObject({ title: 'Confirm logout', okText: 'Log in again' });
     expect(toastError).not.toHaveBeenCalled();
-    (confirm.mock.calls[0]?.[0] as { onCancel: () => void }).onCancel();
+    closeRelogin();
   });
 
   it('shows the relogin dialog for a silent call too, but not when told not to (session bootstrap)', async () => {
@@ -70,7 +76,7 @@ describe('request layer', () => {
     await expect(request('/api/list', { silent: true })).rejects.toBeTruthy();
     expect(confirm).toHaveBeenCalledTimes(1);
     expect(toastError).not.toHaveBeenCalled();
-    (confirm.mock.calls[0]?.[0] as { onCancel: () => void }).onCancel();
+    closeRelogin();
     confirm.mockReset();
     await expect(request('/api/userInfo', { silent: true, noRelogin: true })).rejects.toBeTruthy();
     expect(confirm).not.toHaveBeenCalled();
