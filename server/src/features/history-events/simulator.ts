@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { camera, dcsPoint, engine, scene, sceneCamera } from '../../db/schema/index.ts';
+import { camera, dcsPoint, scene, sceneCamera } from '../../db/schema/index.ts';
 import { renderAlarmImages } from '../../platform/demo-images.ts';
 import type { EngineRef } from '../engines/auth.ts';
 import { demoEngine } from '../engines/demo-engine.ts';
