@@ -39,6 +39,17 @@ describe('locale parity', () => {
         });
         expect(empty, `${ns}/${lang}: empty or non-string values`).toEqual([]);
       }
+      // Every language fills in the same {{placeholders}} of a text.
+      const textAt = (content: unknown, key: string) =>
+        key.split('.').reduce<unknown>((o, part) => (o as Record<string, unknown>)?.[part], content);
+      const placeholders = (text: unknown) => (String(text).match(/\{\{\s*\w+\s*\}\}/g) ?? []).sort();
+      const [base, ...others] = LANGS;
+      for (const key of keys(base ? byLang[base]?.content : undefined)) {
+        const expected = placeholders(textAt(base ? byLang[base]?.content : undefined, key));
+        for (const lang of others) {
+          expect(placeholders(textAt(byLang[lang]?.content, key)), `${ns}/${lang}: ${key}`).toEqual(expected);
+        }
+      }
     });
   }
 

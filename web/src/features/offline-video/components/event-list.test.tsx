@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { stubBrowserApis } from '../lib/jsdom-stubs.ts';
+import { stubBrowserApis } from '../../../shared/testing/jsdom-stubs.ts';
 import en from '../locales/en.json';
 import zh from '../locales/zh-CN.json';
 

@@ -12,7 +12,7 @@ vi.mock('../../../shared/ui/feedback.ts', () => ({
   ERROR_TOAST_SECONDS: 5,
 }));
 
-import { stubBrowserApis } from '../lib/jsdom-stubs.ts';
+import { stubBrowserApis } from '../../../shared/testing/jsdom-stubs.ts';
 
 stubBrowserApis();
 const { initI18n } = await import('../../../shared/i18n/i18n.ts');

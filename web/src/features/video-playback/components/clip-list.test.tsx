@@ -1,7 +1,7 @@
 import type { CameraVideoClip, CameraVideoPathResult } from '@sentinel/contract';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubBrowserApis } from '../lib/jsdom-stubs.ts';
+import { stubBrowserApis } from '../../../shared/testing/jsdom-stubs.ts';
 import en from '../locales/en.json';
 import zh from '../locales/zh-CN.json';
 

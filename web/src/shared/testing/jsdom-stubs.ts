@@ -1,5 +1,5 @@
 /**
- * jsdom lacks matchMedia and ResizeObserver, which antd's grid, table and typography use:
+ * jsdom lacks matchMedia and ResizeObserver, which antd's grid, tables and typography use:
  * component tests install inert ones (no query matches, nothing resizes).
  */
 export function stubBrowserApis(): void {
