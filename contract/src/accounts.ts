@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, passwordKinds } from './session.ts';
-import { pageQuery } from './validators.ts';
+import { pageQuery, recordId } from './validators.ts';
 
 /**
  * Accounts administration (SPEC §3 "Account", §5, §6, §7 "Accounts"): accounts, their roles, lock
@@ -57,10 +57,7 @@ export const ACCOUNT_NAME_PATTERN = /^[A-Za-z0-9._-]{2,30}$/;
 const PHONE_PATTERN = /^1\d{10}$/;
 const EMAIL_CHECK = z.email();
 
-const id = z.coerce
-  .number({ error: 'field.invalid' })
-  .int({ error: 'field.invalid' })
-  .positive({ error: 'field.invalid' });
+const id = recordId('field.invalid');
 
 /** Account name: trimmed; Chinese → 'field.accountNotChinese'; else the pattern → 'account.nameInvalid'. */
 export const accountName = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { alarmItem } from './alarms.ts';
-import { PRIORITY_CODES } from './validators.ts';
+import { PRIORITY_CODES, recordId } from './validators.ts';
 
 /**
  * A user's alarm rule (SPEC §2 alarm-rule page `/index?userId=&type=1`, SPEC §9): report
@@ -38,10 +38,7 @@ const ruleType = z.coerce
   .int({ error: 'field.invalid' })
   .refine((v) => v === ALARM_RULE_TYPE, { error: 'field.invalid' });
 
-const userId = z.coerce
-  .number({ error: 'field.positiveInt' })
-  .int({ error: 'field.positiveInt' })
-  .positive({ error: 'field.positiveInt' });
+const userId = recordId('field.positiveInt');
 
 const threshold = z
   .number({ error: 'alarmRule.threshold' })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, priorityCode } from './validators.ts';
+import { intField, pageQuery, priorityCode, recordId } from './validators.ts';
 
 /**
  * Video alarms (SPEC §3 "Alarm record", §4 alarm state table, §7 "Alarms").
@@ -44,11 +44,11 @@ export const alarmListQuery = pageQuery.extend({
   startTime: z.string().datetime({ offset: true }).optional(),
   endTime: z.string().datetime({ offset: true }).optional(),
   priority: priorityCode.optional(),
-  algorithmId: z.coerce.number().int().positive().optional(),
-  factoryId: z.coerce.number().int().positive().optional(),
-  areaId: z.coerce.number().int().positive().optional(),
-  sceneId: z.coerce.number().int().positive().optional(),
-  cameraId: z.coerce.number().int().positive().optional(),
+  algorithmId: recordId().optional(),
+  factoryId: recordId().optional(),
+  areaId: recordId().optional(),
+  sceneId: recordId().optional(),
+  cameraId: recordId().optional(),
   /** 'untreated' = state 1 or 4, 'processed' = 2 or 3, or one exact state. */
   status: z.enum(['untreated', 'processed']).optional(),
   alarmState: z.coerce.number().int().min(1).max(4).optional(),
@@ -113,14 +113,14 @@ export const alarmListResult = z.object({
 export type AlarmListResult = z.infer<typeof alarmListResult>;
 
 export const dealBody = z.object({
-  id: z.coerce.number().int().positive(),
+  id: recordId(),
   comment: z.string().trim().max(ALARM_COMMENT_MAX, { error: 'alarm.commentTooLong' }).optional().default(''),
   /** Optimistic concurrency: the version the user saw (optional; without it the state check decides). */
-  version: z.number().int().min(0).optional(),
+  version: intField().optional(),
 });
 export const alarmIdBody = z.object({
-  id: z.coerce.number().int().positive(),
-  version: z.number().int().min(0).optional(),
+  id: recordId(),
+  version: intField().optional(),
 });
 
 /** 409 answer of a forbidden or lost transition: the alarm as it is now. */
@@ -131,7 +131,7 @@ export const pollResult = z.object({ list: z.array(alarmItem) });
 /** Batch handling (`videoAlarmRecord/updateOrFilter`): each id handled on its own, at most 100. */
 export const ALARM_BATCH_MAX = 100;
 export const alarmBatchBody = z.object({
-  ids: z.array(z.coerce.number().int().positive()).min(1).max(ALARM_BATCH_MAX),
+  ids: z.array(recordId()).min(1).max(ALARM_BATCH_MAX),
   action: z.enum(['deal', 'cancel']),
   comment: z.string().trim().max(ALARM_COMMENT_MAX, { error: 'alarm.commentTooLong' }).optional().default(''),
 });
@@ -146,19 +146,16 @@ export const alarmBatchResult = z.object({ list: z.array(alarmBatchOutcome) });
 export type AlarmBatchResult = z.infer<typeof alarmBatchResult>;
 
 /** Optional body of `cancel/{id}`. */
-export const alarmVersionBody = z
-  .object({ version: z.number().int().min(0).optional() })
-  .optional()
-  .nullable();
+export const alarmVersionBody = z.object({ version: intField().optional() }).optional().nullable();
 export const alarmCancelResult = z.object({ success: z.literal(true), alarm: alarmItem });
 
 /** The floating panel's poll: latest untreated alarms (state 1 or 4), newest first. */
 export const pollQuery = z.object({ count: z.coerce.number().int().min(1).max(50).default(20) });
 
-export const sceneIdParams = z.object({ sceneId: z.coerce.number().int().positive() });
+export const sceneIdParams = z.object({ sceneId: recordId() });
 export const sceneCameraParams = z.object({
-  sceneId: z.coerce.number().int().positive(),
-  cameraId: z.coerce.number().int().positive(),
+  sceneId: recordId(),
+  cameraId: recordId(),
 });
 export const lastAlarmQuery = z.object({ count: z.coerce.number().int().min(1).max(50).optional() });
 
@@ -172,7 +169,7 @@ export const sceneStatistics = z.object({
 export type SceneStatistics = z.infer<typeof sceneStatistics>;
 
 export const sceneCountBody = z.object({
-  sceneIds: z.array(z.coerce.number().int().positive()).max(500).optional(),
+  sceneIds: z.array(recordId()).max(500).optional(),
   /** ISO 8601 times; counted by whole UTC days (rollup). */
   startTime: z.string().datetime({ offset: true }).optional(),
   endTime: z.string().datetime({ offset: true }).optional(),
@@ -189,8 +186,8 @@ export type SceneCountResult = z.infer<typeof sceneCountResult>;
 export const falseAlarmListQuery = pageQuery.extend({
   startTime: z.string().datetime({ offset: true }).optional(),
   endTime: z.string().datetime({ offset: true }).optional(),
-  algorithmId: z.coerce.number().int().positive().optional(),
-  sceneId: z.coerce.number().int().positive().optional(),
+  algorithmId: recordId().optional(),
+  sceneId: recordId().optional(),
 });
 export type FalseAlarmListQuery = z.infer<typeof falseAlarmListQuery>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  idNumber,
   ipAddress,
   latitude,
   longitude,
@@ -84,8 +85,8 @@ export function isVirtualSource(value: string): boolean {
   return isStreamUrl(value) || (VIDEO_FILE.test(value) && !value.includes('..'));
 }
 
-const idRef = z.number({ error: 'field.required' }).int().positive({ error: 'field.required' });
-const optionalIdRef = z.number().int().positive().nullable().default(null);
+const idRef = idNumber('field.required');
+const optionalIdRef = idNumber().nullable().default(null);
 const bool = (fallback: boolean) => z.boolean().default(fallback);
 
 // ── Camera types ────────────────────────────────────────────────────────────────────────────
@@ -137,9 +138,9 @@ export const cameraListQuery = pageQuery.extend({
   /** Name, code or IP (contains, case-insensitive). */
   keyword: z.string().trim().max(100).default(''),
   /** The area and every node below it. */
-  areaId: z.number().int().positive().nullish(),
+  areaId: idNumber().nullish(),
   online: z.boolean().nullish(),
-  cameraTypeId: z.number().int().positive().nullish(),
+  cameraTypeId: idNumber().nullish(),
   /** Camera form type of the catalogue (bullet, dome…). */
   type: z.string().trim().max(32).nullish(),
   /** Virtual cameras only (true), devices only (false) or both (absent). */
@@ -186,7 +187,7 @@ export type CameraRow = z.infer<typeof cameraRow>;
 
 export const cameraListAllQuery = z.object({
   keyword: z.string().trim().max(100).default(''),
-  areaId: z.number().int().positive().nullish(),
+  areaId: idNumber().nullish(),
   virtual: z.boolean().nullish(),
 });
 export type CameraListAllQuery = z.input<typeof cameraListAllQuery>;
@@ -252,7 +253,7 @@ export const rotationBody = z.object({
   intervalSeconds: positiveInt.pipe(z.number().max(86_400, { error: 'field.positiveInt' })),
   /** Member cameras in play order. */
   cameraIds: z
-    .array(z.number().int().positive())
+    .array(idNumber())
     .max(100)
     .refine((ids) => new Set(ids).size === ids.length, { error: 'common.duplicate' })
     .default([]),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALARM_COMMENT_MAX } from './alarms.ts';
-import { pageQuery, priorityCode } from './validators.ts';
+import { intField, pageQuery, priorityCode, recordId } from './validators.ts';
 
 /**
  * History events (SPEC §3 "Event record": id, eventName, eventTime, eventImg) and DCS alarms
@@ -20,7 +20,7 @@ export const HISTORY_API = {
 /** DCS alarm states: 1 pending, 2 processed (as the first two video alarm states). */
 export const DCS_ALARM_STATE = { pending: 1, processed: 2 } as const;
 
-const optionalId = z.coerce.number().int().positive().optional();
+const optionalId = recordId().optional();
 const isoTime = z.string().datetime({ offset: true }).optional();
 const keyword = z.string().trim().max(100, { error: 'field.tooLong' }).optional();
 
@@ -105,10 +105,10 @@ export type DcsAlarmListResult = z.infer<typeof dcsAlarmListResult>;
 
 /** Process a pending DCS alarm (1 → 2) with an optional comment of at most 100 characters. */
 export const dcsDealBody = z.object({
-  id: z.coerce.number().int().positive(),
+  id: recordId(),
   comment: z.string().trim().max(ALARM_COMMENT_MAX, { error: 'alarm.commentTooLong' }).optional().default(''),
   /** The version the user saw (optional; without it the state check decides). */
-  version: z.number().int().min(0).optional(),
+  version: intField().optional(),
 });
 
 /** 409 answer when the DCS alarm was already processed: the alarm as it is now. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { alarmItem } from './alarms.ts';
-import { pageQuery } from './validators.ts';
+import { pageQuery, recordId } from './validators.ts';
 
 /**
  * Job runs (SPEC §4 "Job run"; the API calls them historyAssignment): one run of a job in a
@@ -69,10 +69,7 @@ const detection = z.coerce
   .int({ error: 'field.invalid' })
   .min(0, { error: 'field.invalid' })
   .max(1, { error: 'field.invalid' });
-const positiveId = z.coerce
-  .number({ error: 'field.invalid' })
-  .int({ error: 'field.invalid' })
-  .positive({ error: 'field.invalid' });
+const positiveId = recordId('field.invalid');
 
 /**
  * An engine's report of a run (created on first sight of `runId`, updated after). `sceneId` (or a
@@ -120,7 +117,7 @@ export const jobRunListQuery = pageQuery.extend({
   /** ISO range on the start time; both or neither ('time.rangeRequired'). */
   startTime: z.string().datetime({ offset: true }).optional(),
   endTime: z.string().datetime({ offset: true }).optional(),
-  sceneId: z.coerce.number().int().positive().optional(),
+  sceneId: recordId().optional(),
   state: z.coerce.number().int().min(0).max(4).optional(),
   detection: z.coerce.number().int().min(0).max(1).optional(),
   /** Part of the job number or job name. */
@@ -160,7 +157,7 @@ export const jobRunDetail = jobRunItem.extend({
 });
 export type JobRunDetail = z.infer<typeof jobRunDetail>;
 
-export const jobRunIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const jobRunIdParams = z.object({ id: recordId() });
 
 export const lastRunCounts = z.object({
   sceneId: z.number(),

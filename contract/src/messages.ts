@@ -7,6 +7,14 @@ export const MESSAGES = {
   'field.required': { en: 'This cannot be empty', 'zh-CN': '此项不能为空!' },
   'field.invalid': { en: 'Invalid value', 'zh-CN': '输入值无效' },
   'field.tooLong': { en: 'Too long', 'zh-CN': '输入过长' },
+  'field.badCharacters': {
+    en: 'Contains characters that cannot be stored (a NUL byte or broken Unicode)',
+    'zh-CN': '包含无法保存的字符（空字符或损坏的Unicode编码）',
+  },
+  'error.badMultipart': {
+    en: 'The uploaded form is incomplete or damaged',
+    'zh-CN': '上传的表单不完整或已损坏',
+  },
   'password.required': { en: 'Please enter the password', 'zh-CN': '请填写密码' },
   'password.rule': {
     en: 'The password must combine at least three of uppercase letters, lowercase letters, digits and symbols, and be at least 15 characters!',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './validators.ts';
+import { idNumber, intField, pageQuery, recordId } from './validators.ts';
 
 /**
  * Offline video analysis (/offLineVideo/offLineVideoSet, issue 5 item 6). SPEC §7 shows
@@ -68,10 +68,10 @@ const videoUrl = z
 export const offlineAnalysisCreate = z
   .object({
     name: z.string().trim().min(1, 'field.required').max(64, 'field.tooLong'),
-    fileId: z.number().int().positive().optional(),
+    fileId: idNumber().optional(),
     url: videoUrl.optional(),
     algorithmIds: z
-      .array(z.number().int().positive())
+      .array(idNumber())
       .min(1, 'offlineVideo.algorithmRequired')
       .max(OFFLINE_VIDEO_MAX_ALGORITHMS, 'field.invalid'),
   })
@@ -141,10 +141,10 @@ export const offlineAnalysisDetail = offlineAnalysisItem.extend({
 });
 export type OfflineAnalysisDetail = z.infer<typeof offlineAnalysisDetail>;
 
-export const offlineAnalysisIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const offlineAnalysisIdParams = z.object({ id: recordId() });
 export const offlineAnalysisDeleteParams = z.object({
-  id: z.coerce.number().int().positive(),
-  accountId: z.coerce.number().int().positive(),
+  id: recordId(),
+  accountId: recordId(),
 });
 
 /* ---- The engine interface ---- */
@@ -163,14 +163,14 @@ export const offlineEngineJob = z.object({
 export type OfflineEngineJob = z.infer<typeof offlineEngineJob>;
 export const offlineClaimResult = z.object({ job: offlineEngineJob.nullable() });
 
-export const offlineProgressBody = z.object({ progress: z.number().int().min(0).max(100) });
+export const offlineProgressBody = z.object({ progress: intField().max(100) });
 export const offlineFinishBody = z.object({
   state: z.enum(['finished', 'failed']),
   error: z.string().max(500).optional(),
 });
 /** Multipart fields of an engine's event (the image is the file field `image`). */
 export const offlineEventFields = z.object({
-  algorithmId: z.coerce.number().int().positive().optional(),
+  algorithmId: recordId().optional(),
   algorithmCode: z.string().max(64).optional(),
   offsetSeconds: z.coerce
     .number()

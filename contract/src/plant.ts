@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, phone, requiredText } from './validators.ts';
+import { idNumber, optionalText, phone, requiredText } from './validators.ts';
 
 /**
  * The plant tree (SPEC §3): factories (roots), plants under a factory, areas under a plant or
@@ -66,7 +66,7 @@ const nodeFields = {
 export const createPlantNodeBody = z.object({
   kind: plantKind,
   /** Required for plants and areas ('node.parentRequired'); factories are roots. */
-  parentId: z.number().int().positive().nullable().optional(),
+  parentId: idNumber().nullable().optional(),
   ...nodeFields,
 });
 export type CreatePlantNodeBody = z.input<typeof createPlantNodeBody>;
@@ -75,7 +75,7 @@ export const updatePlantNodeBody = z.object(nodeFields);
 export type UpdatePlantNodeBody = z.input<typeof updatePlantNodeBody>;
 
 export const movePlantNodeBody = z.object({
-  parentId: z.number({ error: 'node.parentRequired' }).int().positive({ error: 'node.parentRequired' }),
+  parentId: idNumber('node.parentRequired'),
 });
 export type MovePlantNodeBody = z.input<typeof movePlantNodeBody>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, requiredText } from './validators.ts';
+import { idNumber, pageQuery, recordId, requiredText } from './validators.ts';
 
 /**
  * Roles administration (/permission/role, issue 6; SPEC §6, §7 "Roles"). Every path is the SPEC's
@@ -38,7 +38,7 @@ export const ROLE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
 export const roleSaveBody = z.object({
   /** Absent: create. Present: update that role. */
-  id: z.number().int().positive().optional(),
+  id: idNumber().optional(),
   name: requiredText(32).regex(ROLE_NAME_PATTERN, { error: 'field.invalid' }),
   displayName: requiredText(64),
   description: z.string().trim().max(200, { error: 'field.tooLong' }).optional(),
@@ -65,7 +65,7 @@ export type RoleItem = z.infer<typeof roleItem>;
 export const roleOption = roleItem.pick({ id: true, name: true, displayName: true, builtIn: true });
 export type RoleOption = z.infer<typeof roleOption>;
 
-export const roleIdParams = z.object({ id: z.coerce.number().int().positive({ error: 'field.invalid' }) });
+export const roleIdParams = z.object({ id: recordId('field.invalid') });
 
 export const roleListQuery = pageQuery.extend({
   /** Matches name or display name (case-insensitive, contains). */
@@ -106,7 +106,7 @@ export const roleMenuNode: z.ZodType<RoleMenuNode> = z.lazy(() =>
  * groups (added by the server); unknown or admin-only codes → 400 `role.unknownMenu`.
  */
 export const roleAuth = z.object({
-  roleId: z.number().int().positive(),
+  roleId: idNumber(),
   menuCodes: z.array(z.string().min(1).max(64)).max(1000),
   buttons: z.array(z.string().min(1).max(128)).max(2000),
 });
@@ -114,12 +114,12 @@ export type RoleAuth = z.infer<typeof roleAuth>;
 export const roleAuthBody = roleAuth;
 export type RoleAuthBody = RoleAuth;
 
-export const roleGlobalBody = z.object({ roleId: z.number().int().positive().nullable() });
+export const roleGlobalBody = z.object({ roleId: idNumber().nullable() });
 export type RoleGlobalBody = z.infer<typeof roleGlobalBody>;
 
 /** GET log/role/list query. Times are ISO 8601 (or epoch ms/seconds as a number string). */
 export const roleLogQuery = pageQuery.extend({
-  roleId: z.coerce.number().int().positive().optional(),
+  roleId: recordId().optional(),
   startTime: z.string().trim().max(40).optional(),
   endTime: z.string().trim().max(40).optional(),
 });

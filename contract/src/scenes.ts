@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, pageQuery, requiredText } from './validators.ts';
+import { optionalText, pageQuery, recordId, requiredText } from './validators.ts';
 
 /**
  * Scenes (SPEC §1, §3, §7 "Scenes"): general scenes, job scenes (fixed operations: job type and
@@ -26,8 +26,8 @@ export const SCENE_PAGE: Record<SceneKind, { code: string; path: (id: number) =>
 export const JOB_TYPE_KINDS = ['fixed', 'temporary'] as const;
 export type JobTypeKind = (typeof JOB_TYPE_KINDS)[number];
 
-const id = z.coerce.number().int().positive({ error: 'field.invalid' });
-const optionalId = z.coerce.number().int().positive({ error: 'field.invalid' }).nullable().optional();
+const id = recordId('field.invalid');
+const optionalId = recordId('field.invalid').nullable().optional();
 /** ISO 8601 date-time (with offset), or null / absent. */
 const isoTime = z.iso.datetime({ offset: true, error: 'time.rangeRequired' }).nullable().optional();
 
@@ -72,10 +72,7 @@ export const temporaryJobFields = z.object({
 const sceneFields = z.object({
   name: requiredText(100, 'scene.nameRequired'),
   kind: sceneKind.default('general'),
-  areaId: z.coerce
-    .number({ error: 'scene.areaRequired' })
-    .int({ error: 'scene.areaRequired' })
-    .positive({ error: 'scene.areaRequired' }),
+  areaId: recordId('scene.areaRequired'),
   /** Required for job and temporary scenes (作业类型不能为空). */
   jobTypeId: optionalId,
   description: optionalText(500),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './validators.ts';
 
 /** SPEC §5 strict password rule: 15–30 characters, at least three of four kinds. */
 export const PASSWORD_MIN = 15;
@@ -110,4 +111,4 @@ export const exportListQuery = z.object({
 export type ExportListQuery = z.infer<typeof exportListQuery>;
 
 export const routeNameParams = z.object({ name: z.string().min(1).max(64) });
-export const idParams = z.object({ id: z.coerce.number().int().positive({ error: 'field.invalid' }) });
+export const idParams = z.object({ id: recordId('field.invalid') });

@@ -28,10 +28,45 @@ export const phone = z
 
 export const email = z.string({ error: 'field.email' }).trim().email({ error: 'field.email' }).max(100);
 
+/**
+ * The largest value of PostgreSQL's `integer`: every id column and every integer column the API
+ * writes is `integer`, so no number the API accepts may pass it (a larger one would reach the
+ * database and be refused there as a server error instead of a field error).
+ */
+export const MAX_INT4 = 2_147_483_647;
+
 export const positiveInt = z.coerce
   .number({ error: 'field.positiveInt' })
   .int({ error: 'field.positiveInt' })
-  .positive({ error: 'field.positiveInt' });
+  .positive({ error: 'field.positiveInt' })
+  .max(MAX_INT4, { error: 'field.positiveInt' });
+
+/**
+ * A record id in a path, a query or a form field (text coerced to a number): 1 … 2³¹−1. Use it
+ * for every id the API takes, so an id no row can have answers 400 with the field, never 500.
+ */
+export const recordId = (message = 'field.invalid') =>
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(1, { error: message })
+    .max(MAX_INT4, { error: message });
+
+/** A record id in a JSON body: a number (not text), 1 … 2³¹−1. */
+export const idNumber = (message = 'field.invalid') =>
+  z
+    .number({ error: message })
+    .int({ error: message })
+    .min(1, { error: message })
+    .max(MAX_INT4, { error: message });
+
+/** A non-negative integer stored in an `integer` column (versions, counters): 0 … 2³¹−1. */
+export const intField = (message = 'field.invalid') =>
+  z
+    .number({ error: message })
+    .int({ error: message })
+    .min(0, { error: message })
+    .max(MAX_INT4, { error: message });
 
 export const longitude = z.coerce
   .number({ error: 'field.longitude' })
@@ -45,7 +80,7 @@ export const latitude = z.coerce
 
 /** `POST …/list` bodies: page, limit (10, 20, 30, 50) and filters (ARCHITECTURE "Lists"). */
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_INT4).default(1),
   limit: z.coerce
     .number()
     .int()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './validators.ts';
 
 /**
  * Live video paths (issue 5). SPEC §7 shows `GET api/v2/video/camera/getCameraVideoPath`; the
@@ -23,8 +24,8 @@ export const VIDEO_API = {
 export const STREAM_URL_REFRESH_MS = 10_000;
 
 export const streamUrlQuery = z.object({
-  cameraId: z.coerce.number().int().positive(),
-  accountId: z.coerce.number().int().positive().optional(),
+  cameraId: recordId(),
+  accountId: recordId().optional(),
 });
 export type StreamUrlQuery = z.infer<typeof streamUrlQuery>;
 
@@ -55,9 +56,9 @@ export type StreamUrlResult = z.infer<typeof streamUrlResult>;
  * (400 'time.rangeRequired', also when the start is after the end); without a range, the latest.
  */
 export const cameraVideoPathQuery = z.object({
-  cameraId: z.coerce.number().int().positive(),
+  cameraId: recordId(),
   /** Accepted for symmetry with streamUrl; when given it must be the caller's own id. */
-  accountId: z.coerce.number().int().positive().optional(),
+  accountId: recordId().optional(),
   startTime: z.string().datetime({ offset: true }).optional(),
   endTime: z.string().datetime({ offset: true }).optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, pageQuery, requiredText } from './validators.ts';
+import { idNumber, optionalText, pageQuery, recordId, requiredText } from './validators.ts';
 
 /**
  * Workflow types and flowcharts (issue 3 §6). The chart schema checks shapes and sizes; the
@@ -164,20 +164,17 @@ export const workflowTypeBody = z.object({
 export type WorkflowTypeBody = z.input<typeof workflowTypeBody>;
 
 export const workflowTypeUpdateBody = workflowTypeBody.extend({
-  id: z.coerce.number().int().positive({ error: 'field.invalid' }),
+  id: recordId('field.invalid'),
 });
 export type WorkflowTypeUpdateBody = z.input<typeof workflowTypeUpdateBody>;
 
 /* ---------- workflows (flowcharts) ---------- */
 
-const typeId = z
-  .number({ error: 'field.required' })
-  .int({ error: 'field.invalid' })
-  .positive({ error: 'field.required' });
+const typeId = idNumber('field.required');
 
 export const workflowListQuery = pageQuery.extend({
   name: z.string().trim().max(50, { error: 'field.tooLong' }).default(''),
-  typeId: z.coerce.number().int().positive().optional(),
+  typeId: recordId().optional(),
 });
 export type WorkflowListQuery = z.input<typeof workflowListQuery>;
 
@@ -225,7 +222,7 @@ export type WorkflowCreateBody = z.input<typeof workflowCreateBody>;
 
 /** Save: name and type; the chart when given (a rename leaves it out). */
 export const workflowSaveBody = workflowCreateBody.extend({
-  id: z.coerce.number().int().positive({ error: 'field.invalid' }),
+  id: recordId('field.invalid'),
 });
 export type WorkflowSaveBody = z.input<typeof workflowSaveBody>;
 

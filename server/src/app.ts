@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -32,10 +31,11 @@ import { workflowsRoutes } from './features/workflows/routes.ts';
 import { auditSafetyNet, createAuditLog } from './platform/audit.ts';
 import { authPlugin, installAccessCheck } from './platform/auth.ts';
 import { installErrorHandling, installWebApp } from './platform/error-handler.ts';
-import { AppError } from './platform/errors.ts';
 import { createMemoryBus, createRedisBus, type EventBus } from './platform/event-bus.ts';
+import { installTextGuard } from './platform/input-text.ts';
 import { createLoginLimiter } from './platform/login-limiter.ts';
 import { mediaRoutes, multipartPlugin } from './platform/media.ts';
+import { installRateLimits } from './platform/rate-limits.ts';
 import { createResultCache } from './platform/result-cache.ts';
 import './platform/types.ts';
 
@@ -166,6 +166,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
   installAccessCheck(app);
   installErrorHandling(app);
+  installTextGuard(app);
   app.decorate('appConfig', config);
   // Graceful shutdown: once closing, answers to in-flight requests close their keep-alive
   // connection, so that the server's close does not wait for idle sockets.
@@ -181,12 +182,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(databasePlugin);
     await app.register(servicesPlugin, { alarmCountCacheMs: options.alarmCountCacheMs });
     if (config.generalRateLimit !== false) {
-      await app.register(rateLimit, {
-        global: true,
-        max: config.generalRateLimit,
-        timeWindow: 60_000,
-        errorResponseBuilder: () => new AppError(429, 'error.rateLimited'),
-      });
+      await installRateLimits(app, { general: config.generalRateLimit, ingest: config.ingestRateLimit });
     }
     await app.register(swagger, {
       openapi: {

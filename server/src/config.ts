@@ -58,6 +58,7 @@ const envSchema = z.object({
   ),
   /** Offline video analysis: the largest video accepted for upload, in MB. */
   OFFLINE_VIDEO_MAX_MB: z.coerce.number().int().min(1).max(20_480).default(512),
+  INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(60_000),
   /**
    * Offline video analysis in demo mode: a simulated analyzer claims the jobs through the engine
    * interface (default: on when DEMO_DATA is on). Turn it off when a real engine analyzes.
@@ -121,8 +122,10 @@ export interface AppConfig {
   /** SSE heartbeat interval. */
   heartbeatMs: number;
   loginLimits: LoginLimits;
-  /** General per-address request limit per minute (@fastify/rate-limit), or false. */
+  /** Requests a minute per session (logged in) or per address (anonymous) (platform/rate-limits.ts), or false: no limits. */
   generalRateLimit: number | false;
+  /** Requests a minute per engine key (INGEST_RATE_LIMIT_PER_MINUTE). */
+  ingestRateLimit: number;
   /** Pino logger on/off (tests turn it off). */
   logger: boolean;
 }
@@ -167,6 +170,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     heartbeatMs: 15_000,
     loginLimits: { perAccount: 5, perIp: 20, windowMs: 15 * 60_000 },
     generalRateLimit: 1200,
+    ingestRateLimit: e.INGEST_RATE_LIMIT_PER_MINUTE,
     logger: true,
   };
   assertSafeConfig(config);

@@ -49,10 +49,13 @@ export async function openDatabase<T>(
       const client = await pool.connect();
       let setupResult: T;
       try {
+        // The lock is held by this connection; migrations run on it, one statement at a time.
         await client.query('SELECT pg_advisory_lock($1)', [SETUP_LOCK]);
-        const setupDb = drizzlePg(client, { schema });
-        await migratePg(setupDb, { migrationsFolder });
-        setupResult = await setup(setupDb as unknown as Db);
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        // The seed runs on the pool while the lock is held: it issues queries concurrently
+        // (Promise.all over rows), which one pg client must not be given (pg warns, and pg 9
+        // refuses); the pool hands each its own connection.
+        setupResult = await setup(drizzlePg(pool, { schema }) as unknown as Db);
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [SETUP_LOCK]).catch(() => undefined);
         client.release();

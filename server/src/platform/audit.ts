@@ -176,10 +176,9 @@ export const auditSafetyNet = fp(
 export function parseTimeFilter(value: string | undefined): Date | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   const text = value.trim();
-  if (/^\d+$/.test(text)) {
-    const n = Number(text);
-    return new Date(text.length <= 10 ? n * 1000 : n);
-  }
-  const date = new Date(text);
+  // Epoch seconds (≤ 10 digits) or milliseconds; past JavaScript's date range: no date (invalid).
+  const date = /^\d+$/.test(text)
+    ? new Date(text.length <= 10 ? Number(text) * 1000 : Number(text))
+    : new Date(text);
   return Number.isNaN(date.getTime()) ? undefined : date;
 }

@@ -18,6 +18,12 @@ function pgCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * SQLSTATE class 22 "data exception" (22003 numeric value out of range, 22P02 invalid text
+ * representation, 22021 invalid byte sequence, 22001 string too long, 22008 datetime out of
+ * range…): the database refused a value it was given.
+ */
+export const isDataException = (error: unknown) => pgCode(error)?.startsWith('22') === true;
 export const isUniqueViolation = (error: unknown) => pgCode(error) === UNIQUE_VIOLATION;
 export const isForeignKeyViolation = (error: unknown) => {
   const code = pgCode(error);

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { type FieldError, isMessageCode, type MessageCode, translate } from '@sentinel/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDataException } from './db-errors.ts';
 import { AppError } from './errors.ts';
 import { detectLang } from './i18n.ts';
 
@@ -66,6 +67,13 @@ export function installErrorHandling(app: FastifyInstance): void {
         message: first?.message ?? translate('error.badRequest', lang),
         data: { fields },
       });
+    }
+    if (isDataException(error)) {
+      // Input that passed validation but not the database (a value out of a column's range, a
+      // character it cannot store): the request's fault, not the server's. Validation should
+      // have refused it — logged so that the schema gets fixed.
+      request.log.warn({ err: error }, 'database refused a value of the request');
+      return send(request, reply, 400, 'error.badRequest');
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) {

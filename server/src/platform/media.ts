@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import { envelopeOf, ok } from './envelope.ts';
 import { AppError, badRequest, notFound } from './errors.ts';
+import { readingMultipart } from './multipart.ts';
 
 /** SPEC §5: snapshot and logo images are at most 500 KB. */
 export const MAX_IMAGE_BYTES = 500 * 1024;
@@ -158,9 +159,11 @@ export async function removeMedia(app: FastifyInstance, path: string): Promise<v
  */
 export async function readImageUpload(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw badRequest('image.type');
-  const part = await request.file();
-  if (!part) throw badRequest('image.type');
-  return part.toBuffer();
+  return readingMultipart(async () => {
+    const part = await request.file();
+    if (!part) throw badRequest('image.type');
+    return part.toBuffer();
+  });
 }
 
 /**

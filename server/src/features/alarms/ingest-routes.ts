@@ -1,8 +1,8 @@
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
+import { type FileLimit, readMultipartForm } from '../../platform/multipart.ts';
 import { authenticateEngine, type EngineRef, INGEST_IMAGE_MAX_BYTES } from '../engines/auth.ts';
 import { engineRoutes } from '../engines/routes.ts';
 import { INGEST_CLIP_MAX_BYTES, type IngestFiles, ingestAlarm, parseIngestFields } from './ingest-service.ts';
@@ -14,15 +14,12 @@ declare module 'fastify' {
   }
 }
 
-const FILE_LIMITS: Record<keyof IngestFiles, number> = {
-  image: INGEST_IMAGE_MAX_BYTES,
-  imageDraw: INGEST_IMAGE_MAX_BYTES,
-  clip: INGEST_CLIP_MAX_BYTES,
+/** Each file's limit; over it, too large for this kind of file (413). */
+const FILE_LIMITS: Record<keyof IngestFiles, FileLimit> = {
+  image: { maxBytes: INGEST_IMAGE_MAX_BYTES, tooLarge: 'image.size' },
+  imageDraw: { maxBytes: INGEST_IMAGE_MAX_BYTES, tooLarge: 'image.size' },
+  clip: { maxBytes: INGEST_CLIP_MAX_BYTES, tooLarge: 'error.tooLarge' },
 };
-const isFileField = (name: string): name is keyof IngestFiles => Object.hasOwn(FILE_LIMITS, name);
-
-/** 1,000 alarms a second from one address, well above the ≥ 500/s the ingest is built for. */
-const INGEST_PER_ADDRESS_PER_MINUTE = 60_000;
 
 const ingestResult = z.object({ id: z.number(), duplicate: z.boolean() });
 
@@ -44,12 +41,8 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/ingest/videoAlarm', {
     // Not a user session: the engine authenticates with its key (x-engine-key) below.
-    config: {
-      access: 'public',
-      // Engines report from few addresses at plant rate (hundreds a second): the general limit of
-      // 1,200 a minute per address would refuse alarms, so ingest gets its own, per address.
-      rateLimit: { max: INGEST_PER_ADDRESS_PER_MINUTE, timeWindow: 60_000 },
-    },
+    // Budget: per engine key, INGEST_RATE_LIMIT_PER_MINUTE (platform/rate-limits.ts).
+    config: { access: 'public' },
     schema: {
       tags: ['ingest'],
       summary:
@@ -67,28 +60,9 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
       const source = request.engine;
       if (!source) throw new AppError(401, 'engine.invalidKey');
       if (!request.isMultipart()) throw badRequest('image.type');
-      const values: Record<string, string> = {};
-      const files: Partial<IngestFiles> = {};
-      const parts = request.parts({
-        limits: { fileSize: INGEST_CLIP_MAX_BYTES + 1, files: 3, fields: 20, fieldSize: 64 * 1024 },
-      });
-      for await (const part of parts) {
-        if (part.type === 'field') {
-          if (typeof part.value === 'string') values[part.fieldname] = part.value;
-          continue;
-        }
-        const file = part as MultipartFile;
-        if (!isFileField(file.fieldname)) {
-          file.file.resume();
-          continue;
-        }
-        const buffer = await file.toBuffer();
-        // Cut just above the route's limit (not thrown): too large for this kind of file.
-        if (file.file.truncated || buffer.length > FILE_LIMITS[file.fieldname]) {
-          throw new AppError(413, file.fieldname === 'clip' ? 'error.tooLarge' : 'image.size');
-        }
-        files[file.fieldname] = buffer;
-      }
+      const form = await readMultipartForm(request, { files: FILE_LIMITS, fields: 20 });
+      const values = form.values;
+      const files = form.files as Partial<IngestFiles>;
       const input = parseIngestFields(values);
       if (!files.image) throw badRequest('field.required', [{ field: 'image', message: 'field.required' }]);
       const result = await ingestAlarm(app, source, input, { ...files, image: files.image });

@@ -4,7 +4,8 @@ import { envelopeOf, ok } from '../../platform/envelope.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/healthz', {
-    config: { access: 'public' },
+    // No request budget: a load balancer polls this and must never be answered 429.
+    config: { access: 'public', rateLimit: false },
     schema: {
       tags: ['health'],
       summary: 'Liveness and database check',

@@ -1,10 +1,10 @@
-import type { MultipartFile } from '@fastify/multipart';
 import { historyIngestResult } from '@sentinel/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
+import { readMultipartForm } from '../../platform/multipart.ts';
 import { authenticateEngine, type EngineRef, INGEST_IMAGE_MAX_BYTES } from '../engines/auth.ts';
 import { dcsFields, eventFields, ingestDcsAlarm, ingestEvent, parseFields } from './ingest.ts';
 
@@ -17,38 +17,16 @@ const engineOf = (request: FastifyRequest): Promise<EngineRef> => {
 async function readMultipart(
   request: FastifyRequest,
 ): Promise<{ values: Record<string, string>; image?: Buffer }> {
-  const values: Record<string, string> = {};
-  let image: Buffer | undefined;
-  const parts = request.parts({
-    limits: { fileSize: INGEST_IMAGE_MAX_BYTES + 1, files: 2, fields: 20, fieldSize: 64 * 1024 },
+  const { values, files } = await readMultipartForm(request, {
+    files: { image: { maxBytes: INGEST_IMAGE_MAX_BYTES, tooLarge: 'image.size' } },
   });
-  for await (const part of parts) {
-    if (part.type === 'field') {
-      if (typeof part.value === 'string') values[part.fieldname] = part.value;
-      continue;
-    }
-    const file = part as MultipartFile;
-    if (file.fieldname !== 'image') {
-      file.file.resume();
-      continue;
-    }
-    const buffer = await file.toBuffer();
-    // Cut just above the limit (not thrown): too large.
-    if (file.file.truncated || buffer.length > INGEST_IMAGE_MAX_BYTES) throw new AppError(413, 'image.size');
-    image = buffer;
-  }
-  return { values, image };
+  return { values, image: files.image };
 }
 
-/**
- * Engines report from few addresses at plant rate: the general per-address limit would refuse
- * reports, so ingest has its own (as `ingest/videoAlarm`): 1,000 a second per address.
- */
-const INGEST_PER_ADDRESS_PER_MINUTE = 60_000;
 const ingestConfig = {
   // Not a user session: the engine authenticates with its key (x-engine-key).
   access: 'public' as const,
-  rateLimit: { max: INGEST_PER_ADDRESS_PER_MINUTE, timeWindow: 60_000 },
+  // Budget: per engine key, INGEST_RATE_LIMIT_PER_MINUTE (platform/rate-limits.ts).
 };
 
 const headers = z.object({ 'x-engine-key': z.string().optional() });

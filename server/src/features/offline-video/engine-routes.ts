@@ -1,4 +1,3 @@
-import type { MultipartFile } from '@fastify/multipart';
 import {
   OFFLINE_VIDEO_API,
   offlineAnalysisIdParams,
@@ -13,6 +12,7 @@ import { z } from 'zod';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { sendMediaFile } from '../../platform/media.ts';
+import { readMultipartForm } from '../../platform/multipart.ts';
 import { authenticateEngine, type EngineRef, INGEST_IMAGE_MAX_BYTES } from '../engines/auth.ts';
 import { addEvent, claimAnalysis, finishAnalysis, reportProgress } from './engine-service.ts';
 import { findAnalysis } from './repo.ts';
@@ -30,20 +30,11 @@ async function engineOf(app: FastifyInstance, request: FastifyRequest): Promise<
 /** Reads an event's fields and its image (multipart), the image cut just above 2 MB. */
 async function readEventParts(request: FastifyRequest) {
   if (!request.isMultipart()) throw badRequest('image.type');
-  const values: Record<string, string> = {};
-  let image: Buffer | undefined;
-  const parts = request.parts({ limits: { fileSize: INGEST_IMAGE_MAX_BYTES + 1, files: 1, fields: 10 } });
-  for await (const part of parts) {
-    if (part.type === 'field') {
-      if (typeof part.value === 'string') values[part.fieldname] = part.value;
-      continue;
-    }
-    const file = part as MultipartFile;
-    const buffer = await file.toBuffer();
-    if (file.fieldname !== 'image') continue;
-    if (file.file.truncated || buffer.length > INGEST_IMAGE_MAX_BYTES) throw new AppError(413, 'image.size');
-    image = buffer;
-  }
+  const { values, files } = await readMultipartForm(request, {
+    files: { image: { maxBytes: INGEST_IMAGE_MAX_BYTES, tooLarge: 'image.size' } },
+    fields: 10,
+  });
+  const image = files.image;
   const fields = offlineEventFields.safeParse(values);
   if (!fields.success) {
     const issues = fields.error.issues.map((issue) => ({

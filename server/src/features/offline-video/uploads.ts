@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { offlineVideoUpload } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { mediaRoot, removeMedia } from '../../platform/media.ts';
+import { readingMultipart } from '../../platform/multipart.ts';
 import type { SessionUser } from '../../platform/types.ts';
 import { probeVideoFile } from './video-probe.ts';
 
@@ -35,7 +36,9 @@ export async function receiveVideoUpload(
 ): Promise<OfflineUpload> {
   if (!request.isMultipart()) throw badRequest('offlineVideo.type');
   const maxBytes = app.appConfig.offlineVideoMaxBytes;
-  const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5 } });
+  const part = await readingMultipart(() =>
+    request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5 } }),
+  );
   if (!part) throw badRequest('offlineVideo.type');
 
   const directory = join(mediaRoot(app), DIRECTORY);
@@ -47,7 +50,7 @@ export async function receiveVideoUpload(
     size += chunk.length;
   });
   try {
-    await pipeline(part.file, createWriteStream(incoming, { flags: 'wx' }));
+    await readingMultipart(() => pipeline(part.file, createWriteStream(incoming, { flags: 'wx' })));
     if (part.file.truncated) throw new AppError(413, 'offlineVideo.size');
     const probe = await probeVideoFile(incoming);
     if (!probe.ok) throw badRequest(probe.reason === 'type' ? 'offlineVideo.type' : 'offlineVideo.broken');
