@@ -12,6 +12,9 @@ export default defineConfig({
     rollupOptions: {
       output: {
         manualChunks(id: string) {
+          // zod's configuration must run before any schema is built: in zod's own chunk (chunks a
+          // module imports are evaluated before that module's code, whatever the import order).
+          if (id.endsWith('/src/shared/zod-config.ts')) return 'vendor-libs';
           if (!id.includes('node_modules')) return undefined;
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'vendor-react';
           if (/node_modules\/(i18next|react-i18next|dayjs|zod|zustand|@tanstack)\//.test(id))

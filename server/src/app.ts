@@ -37,6 +37,7 @@ import { createLoginLimiter } from './platform/login-limiter.ts';
 import { mediaRoutes, multipartPlugin } from './platform/media.ts';
 import { installRateLimits } from './platform/rate-limits.ts';
 import { createResultCache } from './platform/result-cache.ts';
+import { installSecurityHeaders } from './platform/security-headers.ts';
 import './platform/types.ts';
 
 export const API_PREFIX = '/api/v2/backend';
@@ -184,6 +185,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (config.generalRateLimit !== false) {
       await installRateLimits(app, { general: config.generalRateLimit, ingest: config.ingestRateLimit });
     }
+    await installSecurityHeaders(app);
     await app.register(swagger, {
       openapi: {
         info: { title: `${config.appName} API`, version: '3.8.0' },

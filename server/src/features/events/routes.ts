@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { requireUser } from '../../platform/auth.ts';
 import type { BusEvent } from '../../platform/event-bus.ts';
 import { visibleScenes } from '../../platform/scene-authority.ts';
+import { replyHeaders } from '../../platform/security-headers.ts';
 import { changeTouches, SESSIONS_CHANGED, type SessionsChanged } from '../../platform/session-cache.ts';
 import { loadPanelRule } from '../alarm-rules/repo.ts';
 import { createSubscriber } from './subscriber.ts';
@@ -43,6 +44,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const res = reply.raw;
       reply.hijack();
       res.writeHead(200, {
+        // The security headers the app set on the reply (a hijacked answer would lose them).
+        ...replyHeaders(reply),
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
         connection: 'keep-alive',

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { AppError, notFound } from '../../../platform/errors.ts';
+import { replyHeaders } from '../../../platform/security-headers.ts';
 import { streamSecretOf, verifyStreamToken } from '../stream-token.ts';
 import { loadDemoClip } from './clip-files.ts';
 import { type DemoClip, demoStreamKey, isDemoClip } from './clips.ts';
@@ -96,6 +97,8 @@ export const demoStreamRoutes: FastifyPluginAsyncZod = async (app) => {
       const res = reply.raw;
       reply.hijack();
       res.writeHead(200, {
+        // The security headers the app set on the reply (a hijacked answer would lose them).
+        ...replyHeaders(reply),
         'content-type': 'video/x-flv',
         'cache-control': 'no-cache, no-store',
         'x-accel-buffering': 'no',
