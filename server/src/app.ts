@@ -35,6 +35,7 @@ import { createMemoryBus, createRedisBus, type EventBus } from './platform/event
 import { installTextGuard } from './platform/input-text.ts';
 import { createLoginLimiter } from './platform/login-limiter.ts';
 import { mediaRoutes, multipartPlugin } from './platform/media.ts';
+import { mediaRegistryPlugin, scheduleOrphanSweep } from './platform/media-registry.ts';
 import { installRateLimits } from './platform/rate-limits.ts';
 import { createResultCache } from './platform/result-cache.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
@@ -199,6 +200,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(swaggerUi, { routePrefix: '/api/docs' });
     await app.register(authPlugin, { sessionCacheMs: options.sessionCacheMs });
     await app.register(multipartPlugin);
+    await app.register(mediaRegistryPlugin);
+    scheduleOrphanSweep(app);
     await app.register(auditSafetyNet);
 
     await app.register(healthRoutes);

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import { envelopeOf, ok } from './envelope.ts';
 import { AppError, badRequest, notFound } from './errors.ts';
+import { canReadMedia, readableByEveryUser, registerMediaOwner } from './media-registry.ts';
 import { readingMultipart } from './multipart.ts';
 
 /** SPEC §5: snapshot and logo images are at most 500 KB. */
@@ -223,6 +224,8 @@ const storedImage = z.object({ path: z.string(), url: z.string() });
  * works) and POST /media/image?kind=… (multipart field `file`). Mounted under /api/v2/backend.
  */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  // What users upload here (logos, camera snapshots, zone pictures) any logged-in user may see.
+  for (const subdir of IMAGE_KINDS) registerMediaOwner(app, { subdir, canRead: readableByEveryUser });
   app.get(
     '/media/*',
     {
@@ -233,6 +236,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const relative = request.params['*'];
       const file = resolveMediaPath(mediaRoot(app), relative);
       if (!file || !CONTENT_TYPES[extname(file).toLowerCase()]) throw notFound();
+      // The same visibility as the record holding the file; a hidden one is as unknown (404).
+      if (!request.user || !(await canReadMedia(app, request.user, relative))) throw notFound();
       return sendMediaFile(app, request, reply, relative);
     },
   );

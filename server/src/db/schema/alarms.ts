@@ -87,6 +87,10 @@ export const videoAlarm = pgTable(
     index('video_alarm_scene_time_idx').on(t.sceneId, t.alarmTime.desc(), t.id.desc()),
     index('video_alarm_state_time_idx').on(t.alarmState, t.alarmTime.desc(), t.id.desc()),
     index('video_alarm_camera_time_idx').on(t.cameraId, t.alarmTime.desc()),
+    // Who may fetch a media file, and whether any row still holds it (platform/media-registry.ts).
+    index('video_alarm_image_idx').on(t.alarmImage).where(sql`${t.alarmImage} <> ''`),
+    index('video_alarm_image_draw_idx').on(t.alarmImageDraw).where(sql`${t.alarmImageDraw} <> ''`),
+    index('video_alarm_video_idx').on(t.alarmVideo).where(sql`${t.alarmVideo} <> ''`),
     index('video_alarm_assignment_idx')
       .on(t.historyAssignmentId, t.alarmTime)
       .where(sql`${t.historyAssignmentId} is not null`),

@@ -155,6 +155,13 @@ export const exportFile = pgTable(
     /** 1 completed, otherwise generating (SPEC §4). */
     state: smallint('state').notNull().default(0),
     gmtCreate: ts('gmt_create').notNull().defaultNow(),
+    /** The instance producing it (platform/job-lease.ts) and how long its claim holds unrenewed. */
+    owner: text('owner'),
+    leaseUntil: ts('lease_until'),
+    /** Why it failed (a message code the download center shows), '' otherwise. */
+    failure: text('failure').notNull().default(''),
+    /** The export's filters, so a failed export can be run again as it was asked for. */
+    filters: jsonb('filters'),
   },
   (t) => [index('export_file_account_idx').on(t.accountId, t.gmtCreate)],
 );

@@ -79,6 +79,7 @@ export const eventRecord = pgTable(
     unique('event_record_engine_event_uq').on(t.engineId, t.engineEventId),
     index('event_record_time_idx').on(t.eventTime.desc(), t.id.desc()),
     index('event_record_assignment_idx').on(t.historyAssignmentId, t.eventTime),
+    index('event_record_img_idx').on(t.eventImg).where(sql`${t.eventImg} <> ''`),
   ],
 );
 

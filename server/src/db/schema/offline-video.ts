@@ -91,5 +91,8 @@ export const offlineAnalysisEvent = pgTable(
     imagePath: text('image_path').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('offline_analysis_event_analysis_idx').on(t.analysisId, t.offsetSeconds)],
+  (t) => [
+    index('offline_analysis_event_analysis_idx').on(t.analysisId, t.offsetSeconds),
+    index('offline_analysis_event_image_idx').on(t.imagePath),
+  ],
 );

@@ -239,3 +239,30 @@ export async function sceneCounts(
     .orderBy(asc(alarmRollup.sceneId));
   return rows.map((r) => ({ sceneId: r.sceneId, untreated: Number(r.untreated), total: Number(r.total) }));
 }
+
+/** The alarms holding a media file (image, drawn image or clip): their scenes ([] when none). */
+export async function sceneOfAlarmMedia(db: Db, path: string): Promise<{ sceneId: number | null }[]> {
+  return db
+    .select({ sceneId: videoAlarm.sceneId })
+    .from(videoAlarm)
+    .where(
+      sql`(${videoAlarm.alarmImage} = ${path} and ${videoAlarm.alarmImage} <> '')
+        or (${videoAlarm.alarmImageDraw} = ${path} and ${videoAlarm.alarmImageDraw} <> '')
+        or (${videoAlarm.alarmVideo} = ${path} and ${videoAlarm.alarmVideo} <> '')`,
+    )
+    .limit(1);
+}
+
+/** Of these media paths, those an alarm holds. */
+export async function heldAlarmMedia(db: Db, paths: string[]): Promise<Set<string>> {
+  if (paths.length === 0) return new Set();
+  const rows = await db
+    .select({ image: videoAlarm.alarmImage, drawn: videoAlarm.alarmImageDraw, clip: videoAlarm.alarmVideo })
+    .from(videoAlarm)
+    .where(
+      sql`(${videoAlarm.alarmImage} <> '' and ${inArray(videoAlarm.alarmImage, paths)})
+        or (${videoAlarm.alarmImageDraw} <> '' and ${inArray(videoAlarm.alarmImageDraw, paths)})
+        or (${videoAlarm.alarmVideo} <> '' and ${inArray(videoAlarm.alarmVideo, paths)})`,
+    );
+  return new Set(rows.flatMap((r) => [r.image, r.drawn, r.clip]));
+}

@@ -27,6 +27,7 @@ import { z } from 'zod';
 import { requireUser } from '../../platform/auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { registerMediaOwner, sceneBoundMedia } from '../../platform/media-registry.ts';
 import { canSeeScene, visibleScenes } from '../../platform/scene-authority.ts';
 import { hasPermission } from '../../platform/sessions.ts';
 import { withPanelFilter } from '../alarm-rules/service.ts';
@@ -34,10 +35,12 @@ import { falseAlarmRoutes } from './false-alarm-routes.ts';
 import { toAlarmActionItem, toAlarmItem } from './mapper.ts';
 import {
   findAlarm,
+  heldAlarmMedia,
   latestAlarms,
   listAlarms,
   sceneCameraWhere,
   sceneCounts,
+  sceneOfAlarmMedia,
   sceneRollup,
   sceneWhere,
   timelineOf,
@@ -76,6 +79,19 @@ export const alarmsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['alarms'];
   const base = '/videoAlarmRecord';
   await app.register(falseAlarmRoutes);
+
+  // Alarm pictures and clips: fetched by those who see the alarm's scene; swept once no alarm holds them.
+  for (const subdir of ['alarm', 'clip']) {
+    registerMediaOwner(
+      app,
+      sceneBoundMedia(
+        app,
+        subdir,
+        (path) => sceneOfAlarmMedia(app.db, path),
+        (paths) => heldAlarmMedia(app.db, paths),
+      ),
+    );
+  }
 
   app.post(`${base}/list`, {
     config: { access: 'user' },

@@ -126,3 +126,22 @@ export async function findDcsAlarm(
     .where(and(eq(dcsAlarm.id, id), sceneAuthority(dcsAlarm.sceneId, scenes)));
   return row;
 }
+
+/** The events holding a picture: their scenes ([] when none). */
+export async function sceneOfEventImage(db: Db, path: string): Promise<{ sceneId: number | null }[]> {
+  return db
+    .select({ sceneId: eventRecord.sceneId })
+    .from(eventRecord)
+    .where(and(eq(eventRecord.eventImg, path), sql`${eventRecord.eventImg} <> ''`))
+    .limit(1);
+}
+
+/** Of these media paths, those an event holds. */
+export async function heldEventImages(db: Db, paths: string[]): Promise<Set<string>> {
+  if (paths.length === 0) return new Set();
+  const rows = await db
+    .select({ path: eventRecord.eventImg })
+    .from(eventRecord)
+    .where(and(inArray(eventRecord.eventImg, paths), sql`${eventRecord.eventImg} <> ''`));
+  return new Set(rows.map((r) => r.path));
+}

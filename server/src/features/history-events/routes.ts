@@ -13,11 +13,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { registerMediaOwner, sceneBoundMedia } from '../../platform/media-registry.ts';
 import { visibleScenes } from '../../platform/scene-authority.ts';
 import { hasPermission } from '../../platform/sessions.ts';
 import { historyIngestRoutes } from './ingest-routes.ts';
 import { toDcsAlarmItem, toEventItem } from './mapper.ts';
-import { findDcsAlarm, findEvent, listDcsAlarms, listEvents } from './repo.ts';
+import {
+  findDcsAlarm,
+  findEvent,
+  heldEventImages,
+  listDcsAlarms,
+  listEvents,
+  sceneOfEventImage,
+} from './repo.ts';
 import { dealDcsAlarm } from './service.ts';
 import { type HistorySimulator, startHistorySimulator } from './simulator.ts';
 
@@ -29,6 +37,16 @@ const scenesOf = (request: FastifyRequest) => visibleScenes(request.server.db, r
 /** Events and DCS alarms: ingest, lists, details and processing (issue 4 §7), under /api/v2/backend. */
 export const historyEventsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(historyIngestRoutes);
+  // Event pictures: fetched by those who see the event's scene; swept once no event holds them.
+  registerMediaOwner(
+    app,
+    sceneBoundMedia(
+      app,
+      'event',
+      (path) => sceneOfEventImage(app.db, path),
+      (paths) => heldEventImages(app.db, paths),
+    ),
+  );
 
   // Demo mode: the simulated engine also reports an event now and then (same config as alarms).
   const seconds = app.appConfig.alarmSimulatorSeconds;

@@ -6,10 +6,10 @@ import {
   type OfflineState,
   type OfflineVideoFormat,
 } from '@sentinel/contract';
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { offlineAnalysis, offlineAnalysisEvent } from '../../db/schema/index.ts';
+import { offlineAnalysis, offlineAnalysisEvent, offlineVideoUpload } from '../../db/schema/index.ts';
 import { mediaUrl, removeMedia } from '../../platform/media.ts';
 
 export type AnalysisRow = typeof offlineAnalysis.$inferSelect;
@@ -109,4 +109,24 @@ export async function deleteAnalysis(app: FastifyInstance, id: number): Promise<
   if (!removed) return undefined;
   await Promise.all(removed.paths.map((path) => removeMedia(app, path)));
   return removed.row;
+}
+
+/** Of these media paths, those an offline analysis holds (its video, an upload, an event picture). */
+export async function heldOfflineMedia(db: Db, paths: string[]): Promise<Set<string>> {
+  if (paths.length === 0) return new Set();
+  const [events, videos, uploads] = await Promise.all([
+    db
+      .select({ path: offlineAnalysisEvent.imagePath })
+      .from(offlineAnalysisEvent)
+      .where(inArray(offlineAnalysisEvent.imagePath, paths)),
+    db
+      .select({ path: offlineAnalysis.videoPath })
+      .from(offlineAnalysis)
+      .where(inArray(offlineAnalysis.videoPath, paths)),
+    db
+      .select({ path: offlineVideoUpload.path })
+      .from(offlineVideoUpload)
+      .where(inArray(offlineVideoUpload.path, paths)),
+  ]);
+  return new Set([...events, ...videos, ...uploads].map((r) => r.path));
 }

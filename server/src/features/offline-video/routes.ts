@@ -17,8 +17,17 @@ import { algorithm, offlineAnalysis, offlineVideoUpload } from '../../db/schema/
 import { requireUser } from '../../platform/auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { registerMediaOwner } from '../../platform/media-registry.ts';
+import { hasPermission } from '../../platform/sessions.ts';
 import { engineAnalysisRoutes } from './engine-routes.ts';
-import { analysisEvents, deleteAnalysis, findAnalysis, listAnalyses, toAnalysisItem } from './repo.ts';
+import {
+  analysisEvents,
+  deleteAnalysis,
+  findAnalysis,
+  heldOfflineMedia,
+  listAnalyses,
+  toAnalysisItem,
+} from './repo.ts';
 import { startOfflineSimulator } from './simulator.ts';
 import { findOwnUpload, receiveVideoUpload } from './uploads.ts';
 
@@ -60,6 +69,14 @@ async function chosenAlgorithms(app: FastifyInstance, ids: number[]) {
 export const offlineVideoRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['offline video'];
   await app.register(engineAnalysisRoutes);
+  // Offline videos and their event pictures: shared by everyone with the page, like the analyses.
+  for (const subdir of ['offline', 'offline-event']) {
+    registerMediaOwner(app, {
+      subdir,
+      canRead: async (user) => hasPermission(user, VIEW.access.permission),
+      referenced: (paths) => heldOfflineMedia(app.db, paths),
+    });
+  }
 
   if (app.appConfig.offlineAnalysisSimulator) {
     let simulator: ReturnType<typeof startOfflineSimulator> | undefined;
