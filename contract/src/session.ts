@@ -98,6 +98,8 @@ export const exportFile = z.object({
   /** 1 completed, otherwise still generating (SPEC §4). */
   state: z.number(),
   gmtCreate: z.string(),
+  /** Why a failed file failed, in the caller's language ('' otherwise). */
+  failureReason: z.string(),
 });
 export type ExportFile = z.infer<typeof exportFile>;
 

@@ -1,7 +1,9 @@
+import { hostname } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { z } from 'zod';
+import { JOB_LEASE, type LeaseTiming } from './platform/job-lease.ts';
 
 const serverDir = dirname(fileURLToPath(import.meta.url));
 /** <repo>/web/dist, resolved from this file (server/src/config.ts). */
@@ -58,6 +60,7 @@ const envSchema = z.object({
   ),
   /** Offline video analysis: the largest video accepted for upload, in MB. */
   OFFLINE_VIDEO_MAX_MB: z.coerce.number().int().min(1).max(20_480).default(512),
+  INSTANCE_ID: z.string().trim().max(200).optional(),
   INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(60_000),
   /**
    * Offline video analysis in demo mode: a simulated analyzer claims the jobs through the engine
@@ -126,6 +129,10 @@ export interface AppConfig {
   generalRateLimit: number | false;
   /** Requests a minute per engine key (INGEST_RATE_LIMIT_PER_MINUTE). */
   ingestRateLimit: number;
+  /** This instance as the owner of long-running jobs (INSTANCE_ID, else host:port; platform/job-lease.ts). */
+  instanceId: string;
+  /** Claims of long-running jobs: how long, renewed how often, swept how often. */
+  jobLease: LeaseTiming;
   /** Pino logger on/off (tests turn it off). */
   logger: boolean;
 }
@@ -171,6 +178,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginLimits: { perAccount: 5, perIp: 20, windowMs: 15 * 60_000 },
     generalRateLimit: 1200,
     ingestRateLimit: e.INGEST_RATE_LIMIT_PER_MINUTE,
+    instanceId: e.INSTANCE_ID || `${hostname()}:${e.PORT}`,
+    jobLease: JOB_LEASE,
     logger: true,
   };
   assertSafeConfig(config);

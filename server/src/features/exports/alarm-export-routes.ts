@@ -7,6 +7,9 @@ import {
   EXPORT_STATE,
   exportFile,
   idParams,
+  isMessageCode,
+  type Lang,
+  translate,
 } from '@sentinel/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,6 +17,7 @@ import { z } from 'zod';
 import { requireUser } from '../../platform/auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { scheduleLeaseSweep } from '../../platform/job-lease.ts';
 import { mediaRoot, resolveMediaPath } from '../../platform/media.ts';
 import { visibleScenes } from '../../platform/scene-authority.ts';
 import {
@@ -30,12 +34,16 @@ const EXPORT_PERMISSION = 'historyAlarm:export';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.xlsx$/;
 
-export const toExportFile = (row: ExportFileRow) => ({
+export const toExportFile = (row: ExportFileRow, lang: Lang) => ({
   id: row.id,
   fileName: row.fileName,
   fileUrl: row.fileUrl,
   state: row.state,
   gmtCreate: row.gmtCreate.toISOString(),
+  failureReason:
+    row.state === EXPORT_STATE.failed
+      ? translate(isMessageCode(row.failure) ? row.failure : 'export.failed', lang)
+      : '',
 });
 
 /** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
@@ -55,7 +63,7 @@ function checkRange(filters: AlarmExportBody) {
 export const alarmExportRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['exports'];
   const exports = createAlarmExports(app);
-  app.addHook('onReady', async () => exports.sweep());
+  scheduleLeaseSweep(app, 'exports', (options) => exports.sweep(options));
   app.addHook('onClose', async () => exports.stop());
 
   /** The stored file of a completed export, or 404 / 409. */
@@ -105,7 +113,7 @@ export const alarmExportRoutes: FastifyPluginAsyncZod = async (app) => {
         scenes: await visibleScenes(app.db, user),
         ip: request.ip,
       });
-      return ok(request, toExportFile(row), 'export.generating');
+      return ok(request, toExportFile(row, request.lang), 'export.generating');
     },
   });
 

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, unlink } from 'node:fs/promises';
+import { mkdir, readdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type AlarmExportBody, EXPORT_API, EXPORT_STATE, type Lang } from '@sentinel/contract';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { exportFile } from '../../db/schema/index.ts';
+import { keepLease, leaseUntil } from '../../platform/job-lease.ts';
 import { mediaRoot } from '../../platform/media.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import { alarmConditions } from '../alarms/repo.ts';
+import { failAbandonedExports, generatingExportIds, renewExportLease } from './repo.ts';
 import { writeAlarmWorkbook } from './xlsx-writer.ts';
 
 export type ExportFileRow = typeof exportFile.$inferSelect;
@@ -16,8 +18,22 @@ export type ExportFileRow = typeof exportFile.$inferSelect;
 export const EXPORT_SUBDIR = 'exports';
 /** Exports produced at once per process; more wait their turn (the row stays "generating"). */
 const CONCURRENT_EXPORTS = 2;
-/** A file still generating after this long belongs to a process that died. */
-const STALE_MS = 60 * 60_000;
+/** The file an export writes until it is complete (named by its row, so leftovers can be told). */
+const partialName = (id: number) => `export-${id}.xlsx.part`;
+const PARTIAL = /^export-(\d+)\.xlsx\.part$/;
+
+/** Removes the partial files of exports no longer generating (left by a process that died). */
+async function removeLeftoverPartials(app: FastifyInstance): Promise<void> {
+  const dir = join(mediaRoot(app), EXPORT_SUBDIR);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const partials = names.filter((n) => PARTIAL.test(n) || n.endsWith('.xlsx.part'));
+  if (partials.length === 0) return;
+  const running = await generatingExportIds(app.db);
+  for (const name of partials) {
+    const id = Number(PARTIAL.exec(name)?.[1] ?? Number.NaN);
+    if (!running.has(id)) await unlink(join(dir, name)).catch(() => undefined);
+  }
+}
 
 /** The alarm list's conditions (scene authority included) for export filters (no paging). */
 export function exportWhere(filters: AlarmExportBody, scenes: VisibleScenes) {
@@ -80,7 +96,7 @@ export function createAlarmExports(app: FastifyInstance) {
     const name = `${randomUUID()}.xlsx`;
     const dir = join(mediaRoot(app), EXPORT_SUBDIR);
     const file = join(dir, name);
-    const partial = `${file}.part`;
+    const partial = join(dir, partialName(row.id));
     try {
       await mkdir(dir, { recursive: true });
       const started = Date.now();
@@ -114,7 +130,12 @@ export function createAlarmExports(app: FastifyInstance) {
       await unlink(partial).catch(() => undefined);
       await app.db
         .update(exportFile)
-        .set({ state: EXPORT_STATE.failed, fileUrl: null })
+        .set({
+          state: EXPORT_STATE.failed,
+          fileUrl: null,
+          leaseUntil: null,
+          failure: shutdown.signal.aborted ? 'export.interrupted' : 'export.failed',
+        })
         .where(eq(exportFile.id, row.id))
         .catch((e: unknown) => app.log.error({ err: e, exportId: row.id }, 'export state not saved'));
       await app.bus
@@ -138,6 +159,9 @@ export function createAlarmExports(app: FastifyInstance) {
           fileUrl: null,
           state: EXPORT_STATE.generating,
           gmtCreate: now,
+          owner: app.appConfig.instanceId,
+          leaseUntil: leaseUntil(app),
+          filters: request.filters,
         })
         .returning();
       if (!row) throw new Error('export file not recorded');
@@ -149,7 +173,14 @@ export function createAlarmExports(app: FastifyInstance) {
         detail: { filters: request.filters },
         ip: request.ip,
       });
-      const job = run(() => produce(row, request)).finally(() => inFlight.delete(job));
+      // Claimed from the start: an export waiting for its turn is alive too.
+      const stopLease = keepLease(app, () =>
+        renewExportLease(app.db, row.id, app.appConfig.instanceId, leaseUntil(app)),
+      );
+      const job = run(() => produce(row, request)).finally(() => {
+        stopLease();
+        inFlight.delete(job);
+      });
       inFlight.add(job);
       return row;
     },
@@ -159,15 +190,25 @@ export function createAlarmExports(app: FastifyInstance) {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
     /**
-     * Marks failed the exports left generating by a process that died (kill -9, crash): none
-     * takes an hour (1,000,000 rows: about a minute).
+     * Marks failed, with a reason the download center shows, the exports whose process died
+     * (their claim ran out; at start also every one this instance claimed in its previous life),
+     * tells their owners, and removes partial files no running export is writing.
      */
-    async sweep(): Promise<void> {
-      const before = new Date(app.appConfig.now().getTime() - STALE_MS);
-      await app.db
-        .update(exportFile)
-        .set({ state: EXPORT_STATE.failed })
-        .where(and(eq(exportFile.state, EXPORT_STATE.generating), lt(exportFile.gmtCreate, before)));
+    async sweep({ atStart }: { atStart: boolean }): Promise<void> {
+      const failed = await failAbandonedExports(app.db, {
+        now: app.appConfig.now(),
+        owner: atStart ? app.appConfig.instanceId : undefined,
+        failure: 'export.interrupted',
+      });
+      for (const row of failed) {
+        app.log.warn({ exportId: row.id, owner: row.owner }, 'export abandoned by a stopped process: failed');
+        await app.bus.publish({
+          type: 'export.failed',
+          data: { id: row.id, fileName: row.fileName, state: EXPORT_STATE.failed },
+          audience: { accountId: row.accountId },
+        });
+      }
+      await removeLeftoverPartials(app);
     },
   };
 }

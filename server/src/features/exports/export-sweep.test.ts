@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API, type ExportFile, type ListResult } from '@sentinel/contract';
+import { API, EXPORT_API, type ExportFile, type ListResult } from '@sentinel/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../config.ts';
@@ -15,7 +15,13 @@ import {
   login,
 } from '../../test/helpers.ts';
 
-describe.each(backends)('exports left generating by a dead process on %s', (backend) => {
+/**
+ * Exports carry an owner and a lease (platform/job-lease.ts). A restarted instance fails at once
+ * what its previous life was generating; an export whose lease ran out is failed by any instance;
+ * one another instance keeps renewing is left alone. Failed exports say why, can be deleted, and
+ * their partial files are removed.
+ */
+describe.each(backends)('exports left generating by a stopped process on %s', (backend) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'sentinel-sweep-'));
   let app: FastifyInstance | undefined;
   afterAll(async () => {
@@ -23,31 +29,73 @@ describe.each(backends)('exports left generating by a dead process on %s', (back
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('are marked failed at the next start; recent ones keep generating', async () => {
+  it('fails its own and expired ones with a reason at start, keeps others’ live ones, removes partial files', async () => {
     const tdb = await createTestDatabase(backend);
     // PGlite in DATA_DIR (not in memory), so that a second app opens the same database
-    const overrides: Partial<AppConfig> = backend === 'pglite' ? { dataDir, pglite: undefined } : { dataDir };
+    const overrides: Partial<AppConfig> = {
+      dataDir,
+      instanceId: 'node-a',
+      ...(backend === 'pglite' ? { pglite: undefined } : {}),
+    };
     app = await buildTestApp(tdb, overrides);
     const owner = await createAccount(app, { roles: ['admin'] });
     const now = Date.now();
+    const future = new Date(now + 10 * 60_000);
     const rows = await app.db
       .insert(exportFile)
       .values([
-        { accountId: owner.id, fileName: 'stale.xlsx', state: 0, gmtCreate: new Date(now - 2 * 3_600_000) },
-        { accountId: owner.id, fileName: 'recent.xlsx', state: 0, gmtCreate: new Date(now - 5 * 60_000) },
+        { accountId: owner.id, fileName: 'mine.xlsx', state: 0, owner: 'node-a', leaseUntil: future },
+        { accountId: owner.id, fileName: 'theirs-live.xlsx', state: 0, owner: 'node-b', leaseUntil: future },
+        {
+          accountId: owner.id,
+          fileName: 'theirs-expired.xlsx',
+          state: 0,
+          owner: 'node-b',
+          leaseUntil: new Date(now - 1_000),
+        },
+        { accountId: owner.id, fileName: 'unclaimed.xlsx', state: 0 },
         { accountId: owner.id, fileName: 'done.xlsx', state: 1, gmtCreate: new Date(now - 3 * 3_600_000) },
       ])
       .returning();
-    expect(rows).toHaveLength(3);
+    const id = (name: string) => rows.find((r) => r.fileName === name)?.id ?? 0;
+    const exportsDir = join(dataDir, 'media', 'exports');
+    mkdirSync(exportsDir, { recursive: true });
+    const partial = (name: string) => join(exportsDir, `export-${id(name)}.xlsx.part`);
+    for (const name of ['mine.xlsx', 'theirs-live.xlsx']) writeFileSync(partial(name), 'PK');
+    writeFileSync(join(exportsDir, '0b4f1c2e-0000-4000-8000-000000000000.xlsx.part'), 'PK');
     await app.close();
 
+    // The same instance starts again.
     app = await buildTestApp(tdb, overrides);
     const token = await login(app, owner);
-    const res = await app.inject({ url: API.exportList, headers: { token } });
-    const states = Object.fromEntries(
-      body<ListResult<ExportFile>>(res).data.list.map((f) => [f.fileName, f.state]),
-    );
-    expect(states).toEqual({ 'recent.xlsx': 0, 'stale.xlsx': 2, 'done.xlsx': 1 });
+    const res = await app.inject({ url: API.exportList, headers: { token, lang: 'en' } });
+    const files = Object.fromEntries(body<ListResult<ExportFile>>(res).data.list.map((f) => [f.fileName, f]));
+    expect(files['mine.xlsx']).toMatchObject({
+      state: 2,
+      failureReason: 'The server stopped while this file was being generated. Delete it and export again.',
+    });
+    expect(files['theirs-expired.xlsx']?.state).toBe(2);
+    expect(files['unclaimed.xlsx']?.state).toBe(2);
+    expect(files['theirs-live.xlsx']).toMatchObject({ state: 0, failureReason: '' });
+    expect(files['done.xlsx']).toMatchObject({ state: 1, failureReason: '' });
+    expect(existsSync(partial('mine.xlsx'))).toBe(false);
+    expect(existsSync(join(exportsDir, '0b4f1c2e-0000-4000-8000-000000000000.xlsx.part'))).toBe(false);
+    expect(existsSync(partial('theirs-live.xlsx'))).toBe(true);
+
+    // A failed export says so on download, in the caller's language, and can be deleted.
+    const download = await app.inject({
+      method: 'POST',
+      url: EXPORT_API.download(id('mine.xlsx')),
+      headers: { token, lang: 'zh-CN' },
+    });
+    expect(download.statusCode).toBe(409);
+    expect(body(download).message).toBe('文件生成失败');
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: API.exportDelete(id('mine.xlsx')),
+      headers: { token },
+    });
+    expect(removed.statusCode).toBe(200);
     await app.close();
     app = undefined;
     await tdb.drop();

@@ -70,6 +70,7 @@ describe.each(backends)('download center on %s', (backend) => {
       fileUrl: null,
       state: 0,
       gmtCreate: '2024-05-01T08:03:00.000Z',
+      failureReason: '',
     });
     const page2 = await list(aliceToken, '?pageIndex=2&pageSize=3');
     expect(page2.data.count).toBe(4);

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, ilike } from 'drizzle-orm';
+import { EXPORT_STATE } from '@sentinel/contract';
+import { and, count, desc, eq, ilike, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { exportFile } from '../../db/schema/index.ts';
 
@@ -50,4 +51,41 @@ export async function findOwnExportByUrl(db: Db, accountId: number, fileUrl: str
     .from(exportFile)
     .where(and(eq(exportFile.fileUrl, fileUrl), eq(exportFile.accountId, accountId)));
   return row;
+}
+
+/** Renews this instance's claim on an export it is still generating. */
+export async function renewExportLease(db: Db, id: number, owner: string, until: Date) {
+  await db
+    .update(exportFile)
+    .set({ leaseUntil: until })
+    .where(
+      and(eq(exportFile.id, id), eq(exportFile.owner, owner), eq(exportFile.state, EXPORT_STATE.generating)),
+    );
+}
+
+/**
+ * Marks failed, with `failure`, the exports still generating whose claim ran out — and, when
+ * `owner` is given, every one that owner claimed (its process has just started again). Answers
+ * the rows it failed.
+ */
+export async function failAbandonedExports(db: Db, options: { now: Date; owner?: string; failure: string }) {
+  const abandoned = or(
+    isNull(exportFile.leaseUntil),
+    lt(exportFile.leaseUntil, options.now),
+    options.owner ? eq(exportFile.owner, options.owner) : undefined,
+  );
+  return db
+    .update(exportFile)
+    .set({ state: EXPORT_STATE.failed, failure: options.failure, fileUrl: null, leaseUntil: null })
+    .where(and(eq(exportFile.state, EXPORT_STATE.generating), abandoned))
+    .returning();
+}
+
+/** The ids of the exports still being generated (their partial files must stay). */
+export async function generatingExportIds(db: Db): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: exportFile.id })
+    .from(exportFile)
+    .where(eq(exportFile.state, EXPORT_STATE.generating));
+  return new Set(rows.map((r) => r.id));
 }

@@ -25,7 +25,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const user = requireUser(request);
       const { rows, count } = await listExports(app.db, user.accountId, request.query);
-      return ok(request, { list: rows.map(toExportFile), count });
+      return ok(request, { list: rows.map((row) => toExportFile(row, request.lang)), count });
     },
   });
 

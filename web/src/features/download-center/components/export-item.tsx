@@ -111,7 +111,9 @@ export function ExportItem({ file }: { file: ExportFile }) {
             ) : null}
             {status === 'failed' ? (
               <div style={{ fontSize: 12, marginTop: 4 }}>
-                <Typography.Text type="danger">{t('failedNote')}</Typography.Text>
+                <Typography.Text type="danger" data-testid="export-failure">
+                  {file.failureReason || t('failedNote')}
+                </Typography.Text>
               </div>
             ) : null}
           </div>
