@@ -14,6 +14,8 @@ export interface RunningServer {
   /** Initial passwords the server printed for the seeded accounts, by account name. */
   initialPasswords: Record<string, string>;
   stop(): Promise<void>;
+  /** Ends the process with SIGKILL (a crash: nothing runs on the way out) and waits for it to exit. */
+  kill(): Promise<void>;
 }
 
 function freePort(): Promise<number> {
@@ -62,12 +64,14 @@ export interface StartOptions {
    * a PostgreSQL database and a Redis event bus. By default both are empty (PGlite, memory bus).
    */
   env?: Record<string, string>;
+  /** Use this data directory and keep it when stopped (a restart on the same data); default: a fresh one, removed. */
+  dataDir?: string;
 }
 
 /** Starts the real product (`server/src/main.ts`) on a free port with a fresh data directory. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'sentinel-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'sentinel-e2e-'));
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'server/src/main.ts')], {
     cwd: repoRoot,
@@ -104,7 +108,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

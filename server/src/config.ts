@@ -28,6 +28,7 @@ const envSchema = z.object({
   APP_NAME: z.string().min(1).default('Sentinel Console'),
   SUPPORT_PHONE: z.string().min(1).default('400-820-3800'),
   SENTINEL_TEST_CAPTCHA: optionalString,
+  SENTINEL_TEST_EXPORT_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   /** Create the demo plant (factories, cameras, scenes…) in an empty database. */
   DEMO_DATA: z
     .enum(['true', 'false', '1', '0', ''])
@@ -99,6 +100,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Test only: every captcha's code is this value. Refused in production. */
   testCaptcha?: string;
+  /** **Tests only** (SENTINEL_TEST_EXPORT_DELAY_MS): exports wait this long before each batch, so a test can stop the process mid-export. Refused in production. */
+  testExportDelayMs?: number;
   /** Test only: an already-open PGlite (e.g. `new PGlite()` in memory) instead of DATA_DIR/pglite. */
   pglite?: PGlite;
   /** Clock (injectable for expiry tests). */
@@ -159,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appName: e.APP_NAME,
     supportPhone: e.SUPPORT_PHONE,
     testCaptcha: e.SENTINEL_TEST_CAPTCHA,
+    testExportDelayMs: e.SENTINEL_TEST_EXPORT_DELAY_MS,
     trustProxy: e.TRUST_PROXY,
     now: () => new Date(),
     printInitialPasswords: true,
@@ -190,5 +194,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 export function assertSafeConfig(config: AppConfig): void {
   if (config.testCaptcha !== undefined && config.nodeEnv === 'production') {
     throw new Error('SENTINEL_TEST_CAPTCHA is a test-only setting and is refused when NODE_ENV=production');
+  }
+  if (config.testExportDelayMs !== undefined && config.nodeEnv === 'production') {
+    throw new Error(
+      'SENTINEL_TEST_EXPORT_DELAY_MS is a test-only setting and is refused when NODE_ENV=production',
+    );
   }
 }

@@ -106,6 +106,7 @@ export function createAlarmExports(app: FastifyInstance) {
         lang: request.lang,
         timeZone: request.filters.timeZone,
         signal: shutdown.signal,
+        delayMs: app.appConfig.testExportDelayMs,
       });
       await rename(partial, file);
       const fileUrl = EXPORT_API.filePrefix + name;

@@ -1,4 +1,5 @@
 import type { EventEmitter } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   ALARM_EXPORT_COLUMNS,
   ALARM_EXPORT_SHEET,
@@ -152,6 +153,8 @@ export async function writeAlarmWorkbook(
     batchSize?: number;
     /** Stops between batches (server shutdown): the promise rejects. */
     signal?: AbortSignal;
+    /** Tests only: waits this long before each batch (SENTINEL_TEST_EXPORT_DELAY_MS). */
+    delayMs?: number;
   },
 ): Promise<number> {
   const { lang } = options;
@@ -167,8 +170,12 @@ export async function writeAlarmWorkbook(
   const yes = YES_NO_LABELS.yes[lang];
   const no = YES_NO_LABELS.no[lang];
   let written = 0;
+  const pause = () =>
+    options.delayMs ? sleep(options.delayMs, undefined, { signal: options.signal }) : undefined;
+  await pause();
   for await (const rows of alarmBatches(db, options.where, options.batchSize)) {
     options.signal?.throwIfAborted();
+    await pause();
     for (const r of rows) {
       sheet
         .addRow([
