@@ -17,6 +17,7 @@ import {
 } from '@ant-design/icons';
 import type { Lang, MenuNode, MenuItem as ServerMenu } from '@sentinel/contract';
 import type { MenuProps } from 'antd';
+import { serverMenuTarget } from './server-menu-target.ts';
 
 const ICONS: Record<string, React.ReactNode> = {
   groupHomePage: <HomeOutlined />,
@@ -119,17 +120,25 @@ export function buildSidebar(
       return [n.code, ...(n.children ?? []).flatMap(codes)];
     }),
   );
+  // Items the menu tree does not know: dynamic pages (type 4) and external links (type −1).
+  const origin = typeof location === 'undefined' ? 'http://localhost' : location.origin;
   for (const menu of serverMenus) {
-    if (menu.type === -1 && menu.url && !known.has(menu.code)) {
+    if (known.has(menu.code)) continue;
+    const target = serverMenuTarget(menu, origin);
+    if (target?.kind === 'external') {
       items.push({
         key: `ext:${menu.id}`,
         icon: <LinkOutlined />,
         label: (
-          <a href={menu.url} target="_blank" rel="noopener noreferrer">
+          <a href={target.href} target="_blank" rel="noopener noreferrer">
             {menu.name}
           </a>
         ),
       });
+    } else if (target?.kind === 'page') {
+      const key = `page:${menu.id}`;
+      paths.set(key, target.path);
+      items.push({ key, icon: <AppstoreOutlined />, label: menu.name, title: menu.name });
     }
   }
   return { items, paths, parents };
