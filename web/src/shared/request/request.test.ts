@@ -51,14 +51,16 @@ describe('request layer', () => {
     expect(toastError).toHaveBeenCalledWith('boom');
   });
 
-  it('prefers the envelope message on HTTP errors, else the status', async () => {
+  it('shows the status of every HTTP error, with the envelope message when there is one (SPEC §8)', async () => {
     reply(409, { status: -409, message: 'error.conflict', data: null });
     await expect(request('/api/x')).rejects.toThrow('Conflict');
+    expect(toastError).toHaveBeenLastCalledWith('Conflict (status 409)');
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response('oops', { status: 502 })),
     );
     await expect(request('/api/x')).rejects.toThrow('502');
+    expect(toastError).toHaveBeenLastCalledWith('Request failed with status 502');
   });
 
   it('opens a single relogin dialog on 401 please log in', async () => {

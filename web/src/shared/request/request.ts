@@ -94,8 +94,14 @@ async function send(path: string, options: RequestOptions): Promise<Envelope> {
     );
   }
   if (response.status !== 200) {
+    // SPEC §8: a status other than 200 shows an error message with the status, with or without
+    // the server's message; the error itself carries the message for the caller's own use.
     const text = serverMessage || i18n.t('httpStatus', { status: response.status });
-    if (notify) toast.error(text);
+    if (notify) {
+      toast.error(
+        serverMessage ? i18n.t('httpStatusMessage', { message: serverMessage, status: response.status }) : text,
+      );
+    }
     throw new RequestError(text, 'http', response.status, envelope?.status, envelope?.data);
   }
   if (!envelope) {
