@@ -8,7 +8,7 @@ import {
 } from './support/alarm-panel.ts';
 import { nowReporter } from './support/alarms.ts';
 import { type Session, startSession } from './support/session.ts';
-import { toastText } from './support/ui.ts';
+import { toastText, waitForToast } from './support/ui.ts';
 
 let session: Session;
 /** An engine reports an alarm through the real ingest API (multipart with an image). */
@@ -88,6 +88,8 @@ describe('floating alarm panel', () => {
     await confirm.waitFor();
     expect(await confirm.innerText()).toContain('Cancel this alarm as a false positive?');
     await confirm.locator('.ant-popconfirm-buttons .ant-btn-primary').click();
+    // SPEC §8: cancelling from the panel says 取消成功 (Cancelled successfully).
+    await waitForToast(page, 'Cancelled successfully');
     await expect.poll(() => item(page, serious).getAttribute('data-state')).toBe('2');
     expect(await item(page, serious).getByTestId('alarm-handled').innerText()).toBe(
       'Cancelled as false positive',

@@ -23,6 +23,8 @@ export interface RequestOptions {
   /** Do not show the relogin dialog either (the session bootstrap and logout handle it). */
   noRelogin?: boolean;
   signal?: AbortSignal;
+  /** An action's success toast when the screen words it otherwise than the server (SPEC §8). */
+  successText?: string;
 }
 
 function buildUrl(path: string, query?: RequestOptions['query']): string {
@@ -99,7 +101,9 @@ async function send(path: string, options: RequestOptions): Promise<Envelope> {
     const text = serverMessage || i18n.t('httpStatus', { status: response.status });
     if (notify) {
       toast.error(
-        serverMessage ? i18n.t('httpStatusMessage', { message: serverMessage, status: response.status }) : text,
+        serverMessage
+          ? i18n.t('httpStatusMessage', { message: serverMessage, status: response.status })
+          : text,
       );
     }
     throw new RequestError(text, 'http', response.status, envelope?.status, envelope?.data);
@@ -126,6 +130,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 /** An action (SPEC §7 "Response handling"): status >= 0 shows the server message as a success toast. */
 export async function action<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
   const envelope = await send(path, { method: 'POST', ...options });
-  if (envelope.message && !options.silent) toast.success(envelope.message);
+  const text = options.successText ?? envelope.message;
+  if (text && !options.silent) toast.success(text);
   return envelope as Envelope<T>;
 }

@@ -5,6 +5,7 @@ import {
   isPriorityCode,
   PRIORITY_COLORS,
   PRIORITY_LABELS,
+  translate,
 } from '@sentinel/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Popconfirm, Space, Tag, Typography } from 'antd';
@@ -65,7 +66,14 @@ export function AlarmPanelItem({ alarm, container, onHandled, onConflict, onOpen
     run(() =>
       action(ALARM_API.deal, { body: { id: alarm.id, comment: comment.trim(), version: alarm.version } }),
     );
-  const cancel = () => run(() => action(ALARM_API.cancel(alarm.id), { body: { version: alarm.version } }));
+  // SPEC §8: cancelling from the panel says 取消成功 (the history page's mark says 标记成功).
+  const cancel = () =>
+    run(() =>
+      action(ALARM_API.cancel(alarm.id), {
+        body: { version: alarm.version },
+        successText: translate('alarm.cancelled', lang),
+      }),
+    );
 
   return (
     <li
