@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_SIZES } from './envelope.ts';
 
 /**
  * Field validators shared by server and web, with the SPEC §5 messages as message codes
@@ -84,7 +85,7 @@ export const pageQuery = z.object({
   limit: z.coerce
     .number()
     .int()
-    .refine((v) => [10, 20, 30, 50].includes(v), { error: 'field.invalid' })
+    .refine((v) => (PAGE_SIZES as readonly number[]).includes(v), { error: 'field.invalid' })
     .default(10),
 });
 

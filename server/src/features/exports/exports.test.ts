@@ -44,6 +44,15 @@ describe.each(backends)('download center on %s', (backend) => {
         .returning({ id: exportFile.id });
       if (row) ids.push(row.id);
     }
+    // Older files: the list runs to a second page of 10.
+    await app.db.insert(exportFile).values(
+      Array.from({ length: 7 }, (_, i) => ({
+        accountId: alice.id,
+        fileName: `archive-${i}.xlsx`,
+        state: 1,
+        gmtCreate: new Date(base - (i + 1) * 60_000),
+      })),
+    );
     await app.db.insert(exportFile).values({ accountId: bob.id, fileName: 'bob-alarms.xlsx', state: 1 });
   });
   afterAll(async () => {
@@ -57,13 +66,15 @@ describe.each(backends)('download center on %s', (backend) => {
   it("lists only the caller's files, newest first, paginated", async () => {
     const all = await list(aliceToken);
     expect(all.status).toBe(0);
-    expect(all.data.count).toBe(4);
-    expect(all.data.list.map((f) => f.fileName)).toEqual([
+    expect(all.data.count).toBe(11);
+    expect(all.data.list.map((f) => f.fileName).slice(0, 5)).toEqual([
       'events.xlsx',
       'report_100%.xlsx',
       'alarms-june.xlsx',
       'alarms-may.xlsx',
+      'archive-0.xlsx',
     ]);
+    expect(all.data.list).toHaveLength(10);
     expect(all.data.list[0]).toEqual({
       id: ids[3],
       fileName: 'events.xlsx',
@@ -72,9 +83,10 @@ describe.each(backends)('download center on %s', (backend) => {
       gmtCreate: '2024-05-01T08:03:00.000Z',
       failureReason: '',
     });
-    const page2 = await list(aliceToken, '?pageIndex=2&pageSize=3');
-    expect(page2.data.count).toBe(4);
-    expect(page2.data.list.map((f) => f.fileName)).toEqual(['alarms-may.xlsx']);
+    const page2 = await list(aliceToken, '?pageIndex=2&pageSize=10');
+    expect(page2.data.count).toBe(11);
+    expect(page2.data.list.map((f) => f.fileName)).toEqual(['archive-6.xlsx']);
+    expect((await list(aliceToken, '?pageSize=20')).data.list).toHaveLength(11);
     expect((await list(bobToken)).data.list.map((f) => f.fileName)).toEqual(['bob-alarms.xlsx']);
   });
 
@@ -87,7 +99,12 @@ describe.each(backends)('download center on %s', (backend) => {
     expect((await list(aliceToken, "?keyword=x'%20OR%201=1--")).data.count).toBe(0);
   });
 
-  it('validates the query with a 400 and field errors', async () => {
+  it('validates the query with a 400 and field errors: page sizes are 10, 20, 30 or 50 (SPEC §9)', async () => {
+    const fifteen = await app.inject({
+      url: `${API.exportList}?pageSize=15`,
+      headers: { token: aliceToken },
+    });
+    expect(fifteen.statusCode).toBe(400);
     const res = await app.inject({ url: `${API.exportList}?pageSize=500`, headers: { token: aliceToken } });
     expect(res.statusCode).toBe(400);
     expect(body(res)).toMatchObject({
@@ -113,7 +130,7 @@ describe.each(backends)('download center on %s', (backend) => {
     });
     expect(own.statusCode).toBe(200);
     expect(body(own)).toEqual({ status: 0, message: '删除成功！', data: null });
-    expect((await list(aliceToken)).data.count).toBe(3);
+    expect((await list(aliceToken)).data.count).toBe(10);
     const gone = await app.inject({
       method: 'DELETE',
       url: API.exportDelete(target),

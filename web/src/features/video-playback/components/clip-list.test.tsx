@@ -112,4 +112,14 @@ describe('ClipList', () => {
     render(<ClipList {...base} asked result={result([clip(1)], true)} />);
     expect(screen.getByTestId('playback-truncated').textContent).toContain('请缩小时间范围');
   });
+
+  it('pages the clips with the standard footer: sizes 10, 20, 30, 50 (SPEC §9)', () => {
+    const clips = Array.from({ length: 25 }, (_, i) => clip(i + 1));
+    render(<ClipList {...base} asked result={result(clips)} />);
+    expect(screen.getAllByRole('button', { name: /播放|Play/ })).toHaveLength(10);
+    // The size changer is there, and choosing 30 shows all 25.
+    fireEvent.mouseDown(document.querySelector('.ant-pagination-options .ant-select') as Element);
+    fireEvent.click(screen.getByTitle(/^30 /));
+    expect(screen.getAllByRole('button', { name: /播放|Play/ })).toHaveLength(25);
+  });
 });

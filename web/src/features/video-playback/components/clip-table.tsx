@@ -1,8 +1,9 @@
 import { PlayCircleOutlined } from '@ant-design/icons';
 import { type CameraVideoClip, clipStartTime } from '@sentinel/contract';
 import { Button, Table, type TableColumnsType, Tag } from 'antd';
-import type { HTMLAttributes } from 'react';
+import { type HTMLAttributes, useEffect, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { FIRST_PAGE, tablePagination } from '../../../shared/ui/table-pagination.ts';
 import { formatTime } from '../../../shared/utils/time.ts';
 import { clipKey, formatDuration } from '../lib/playback-query.ts';
 
@@ -22,6 +23,12 @@ export function ClipTable({
   onPlay: (clip: CameraVideoClip) => void;
 }) {
   const { t } = useTranslation('videoPlayback');
+  // The standard footer (SPEC §9: sizes 10, 20, 30, 50), paging the listed clips; a new listing
+  // starts on its first page.
+  const [paging, setPaging] = useState(FIRST_PAGE);
+  useEffect(() => {
+    if (clips) setPaging((current) => ({ ...current, page: 1 }));
+  }, [clips]);
   const columns: TableColumnsType<CameraVideoClip> = [
     { title: t('column.time'), key: 'time', render: (_, clip) => formatTime(clipStartTime(clip)) },
     {
@@ -71,7 +78,7 @@ export function ClipTable({
       columns={columns}
       dataSource={clips}
       loading={loading}
-      pagination={clips.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+      pagination={clips.length > 0 ? tablePagination(paging, clips.length, setPaging) : false}
       scroll={{ x: 'max-content' }}
       onRow={(clip) =>
         ({
