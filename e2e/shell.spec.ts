@@ -146,3 +146,29 @@ describe('console shell', () => {
     await page.context().close();
   }, 420_000);
 });
+
+describe('global error log (SPEC §8)', () => {
+  it('collects an uncaught error, sends it to the server log and shows it to the admin', async () => {
+    const page = await loggedInPage();
+    // No error yet: no error-log icon.
+    expect(await page.getByTestId('error-log-open').count()).toBe(0);
+    const reported = page.waitForRequest(
+      (r) => r.url().endsWith('/api/v2/backend/clientError') && r.method() === 'POST',
+    );
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('boom from the control room');
+      });
+    });
+    const report = JSON.parse((await reported).postData() ?? '{}') as { message?: string; route?: string };
+    expect(report.message).toBe('Error: boom from the control room');
+    expect(report.route).toBe('/dashboard');
+    expect((await (await reported).response())?.status()).toBe(200);
+
+    await page.getByTestId('error-log-open').click();
+    const table = page.getByTestId('error-log-table');
+    await table.waitFor();
+    expect(await table.innerText()).toContain('Error: boom from the control room');
+    expect(await table.innerText()).toContain('/dashboard');
+  });
+});

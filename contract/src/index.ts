@@ -5,6 +5,7 @@ export * from './alarms.ts';
 export * from './algorithms.ts';
 export * from './api-paths.ts';
 export * from './audit-log.ts';
+export * from './client-errors.ts';
 export * from './devices.ts';
 export * from './envelope.ts';
 export * from './equipment.ts';

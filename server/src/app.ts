@@ -13,6 +13,7 @@ import { ingestRoutes } from './features/alarms/ingest-routes.ts';
 import { alarmsRoutes } from './features/alarms/routes.ts';
 import { algorithmsRoutes } from './features/algorithms/routes.ts';
 import { auditLogRoutes } from './features/audit-log/routes.ts';
+import { clientErrorRoutes } from './features/client-errors/routes.ts';
 import { devicesRoutes } from './features/devices/routes.ts';
 import { equipmentRoutes } from './features/equipment/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
@@ -226,6 +227,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       offlineVideoRoutes,
       rolesRoutes,
       auditLogRoutes,
+      clientErrorRoutes,
     ]) {
       await app.register(domain, { prefix: API_PREFIX });
     }

@@ -134,6 +134,7 @@ async function safetyNet(app: FastifyInstance, request: FastifyRequest, reply: F
   if (reply.statusCode < 200 || reply.statusCode >= 300) return;
   const routeUrl = request.routeOptions.url;
   if (!routeUrl || !isAuditedChange(request.method, routeUrl)) return;
+  if (request.routeOptions.config.audit === false) return;
   if (app.audit.wasWritten(request)) return;
   const detail: Record<string, unknown> = {};
   if (request.params && Object.keys(request.params as object).length > 0) detail.params = request.params;

@@ -42,6 +42,8 @@ declare module 'fastify' {
     tokenInQuery?: boolean;
     /** Also accept the web app's `user_token` cookie (GET of media for <img src>). */
     tokenInCookie?: boolean;
+    /** `false`: the route changes nothing a user did (a report of the browser's own errors); the audit safety net skips it. */
+    audit?: false;
   }
   interface FastifyRequest {
     lang: Lang;

@@ -1,4 +1,5 @@
 import { Button, Result } from 'antd';
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTranslation } from '../shared/i18n/i18n.ts';
 
@@ -6,6 +7,11 @@ import { useTranslation } from '../shared/i18n/i18n.ts';
 export function RouteErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
+  // A page that failed to render is an error like an uncaught one: to the error log (SPEC §8).
+  useEffect(() => {
+    if (error instanceof Error)
+      window.dispatchEvent(new ErrorEvent('error', { error, message: error.message }));
+  }, [error]);
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error

@@ -6,6 +6,7 @@ import { useTranslation } from '../../shared/i18n/i18n.ts';
 import { useAppStore } from '../../shared/stores/app-store.ts';
 import { LangSwitch } from '../../shared/ui/lang-switch.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
+import { ErrorLogButton } from './error-log-button.tsx';
 import { SettingsPanel } from './settings-panel.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -26,6 +27,7 @@ export function Navbar() {
       />
       <Breadcrumbs />
       <div className="navbar-right">
+        <ErrorLogButton />
         <VideoWallSwitch />
         <LangSwitch />
         <DownloadCenter />
