@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZES } from './envelope.ts';
-import { MAX_INT4, recordId } from './validators.ts';
+import { MAX_INT4, pageSize, recordId } from './validators.ts';
 
 /** SPEC §5 strict password rule: 15–30 characters, at least three of four kinds. */
 export const PASSWORD_MIN = 15;
@@ -109,11 +108,7 @@ export const exportListResponse = z.object({ list: z.array(exportFile), count: z
 export const exportListQuery = z.object({
   pageIndex: z.coerce.number().int().min(1).max(MAX_INT4).default(1),
   /** SPEC §9: 10, 20, 30 or 50 (the download center uses 10). */
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((v) => (PAGE_SIZES as readonly number[]).includes(v), { error: 'field.invalid' })
-    .default(10),
+  pageSize,
   keyword: z.string().max(100).optional().default(''),
 });
 export type ExportListQuery = z.infer<typeof exportListQuery>;

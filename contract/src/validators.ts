@@ -79,14 +79,17 @@ export const latitude = z.coerce
   .min(-90, { error: 'field.latitude' })
   .max(90, { error: 'field.latitude' });
 
+/** A list's page size: 10, 20, 30 or 50 (SPEC §9), default 10. */
+export const pageSize = z.coerce
+  .number()
+  .int()
+  .refine((v) => (PAGE_SIZES as readonly number[]).includes(v), { error: 'field.invalid' })
+  .default(10);
+
 /** `POST …/list` bodies: page, limit (10, 20, 30, 50) and filters (ARCHITECTURE "Lists"). */
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(MAX_INT4).default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .refine((v) => (PAGE_SIZES as readonly number[]).includes(v), { error: 'field.invalid' })
-    .default(10),
+  limit: pageSize,
 });
 
 /** Alarm priority codes (SPEC §4): 120001 hint, 120002 general, 120003 serious, 120004 urgent. */

@@ -161,3 +161,19 @@ export async function login(app: FastifyInstance, who: { name: string; password:
 }
 
 export const body = <T = unknown>(res: { json(): unknown }) => res.json() as Envelope<T>;
+
+/** Limits an account to these scenes (scene authority, through the API as an administrator would). */
+export async function limitToScenes(
+  app: FastifyInstance,
+  adminToken: string,
+  accountId: number,
+  sceneIds: number[],
+): Promise<void> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v2/backend/scene/authority',
+    headers: { token: adminToken },
+    payload: { accountId, allScenes: false, sceneIds },
+  });
+  if (res.statusCode !== 200) throw new Error(`scene authority not set: ${res.statusCode} ${res.body}`);
+}

@@ -12,7 +12,7 @@ import {
 } from '../features/alarms/ingest-test-support.ts';
 import { createEngine } from '../features/engines/routes.ts';
 import { sweepOrphanMedia } from '../platform/media-registry.ts';
-import { backends, createAccount, login } from './helpers.ts';
+import { backends, createAccount, limitToScenes, login } from './helpers.ts';
 import { testImage } from './multipart.ts';
 
 /**
@@ -83,13 +83,7 @@ describe.each(backends)('media files on %s', (backend) => {
     sceneB = b.id;
     await h.app.db.insert(sceneCamera).values({ sceneId: sceneB, cameraId: h.refs.cameraId });
     const operator = await createAccount(h.app, { roles: ['operator'] });
-    const granted = await h.app.inject({
-      method: 'POST',
-      url: '/api/v2/backend/scene/authority',
-      headers: { token: h.admin },
-      payload: { accountId: operator.id, allScenes: false, sceneIds: [h.refs.sceneId] },
-    });
-    expect(granted.statusCode).toBe(200);
+    await limitToScenes(h.app, h.admin, operator.id, [h.refs.sceneId]);
     limited = await login(h.app, operator);
   });
   afterAll(async () => h?.close());

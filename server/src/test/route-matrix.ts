@@ -127,7 +127,8 @@ export interface Answer {
 const STREAM_WAIT_MS = 300;
 const BODY_LIMIT = 400;
 
-function readSome(stream: Readable): Promise<string> {
+/** The first bytes of an answer: up to its end, or what came within `waitMs` (a stream that never ends). */
+export function readSome(stream: Readable, waitMs = STREAM_WAIT_MS): Promise<string> {
   return new Promise((resolve) => {
     let text = '';
     const done = () => {
@@ -135,7 +136,7 @@ function readSome(stream: Readable): Promise<string> {
       stream.removeAllListeners('data');
       resolve(text.slice(0, BODY_LIMIT));
     };
-    const timer = setTimeout(done, STREAM_WAIT_MS);
+    const timer = setTimeout(done, waitMs);
     stream.on('data', (chunk: Buffer) => {
       if (text.length < BODY_LIMIT) text += chunk.toString('utf8');
     });

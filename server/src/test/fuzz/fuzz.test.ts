@@ -1,11 +1,10 @@
-import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type IngestHarness, ingestHarness } from '../../features/alarms/ingest-test-support.ts';
 import { createEngine } from '../../features/engines/routes.ts';
-import { backends, createAccount, login, type TestAccount } from '../helpers.ts';
+import { backends, createAccount, limitToScenes, login, type TestAccount } from '../helpers.ts';
 import { testImage } from '../multipart.ts';
-import { matrixRows } from '../route-matrix.ts';
+import { matrixRows, readSome } from '../route-matrix.ts';
 import { casesFor, type FuzzRequest, operationOf } from './fuzz-requests.ts';
 
 /**
@@ -26,23 +25,6 @@ interface Failure {
   body: string;
 }
 
-function readBody(stream: Readable): Promise<string> {
-  return new Promise((resolve) => {
-    let text = '';
-    const done = () => {
-      clearTimeout(timer);
-      stream.removeAllListeners('data');
-      resolve(text.slice(0, 300));
-    };
-    const timer = setTimeout(done, STREAM_READ_MS);
-    stream.on('data', (chunk: Buffer) => {
-      if (text.length < 300) text += chunk.toString('utf8');
-    });
-    stream.once('end', done);
-    stream.once('error', done);
-  });
-}
-
 async function send(app: FastifyInstance, request: FuzzRequest, headers: Record<string, string>) {
   const controller = new AbortController();
   const res = await app.inject({
@@ -55,7 +37,7 @@ async function send(app: FastifyInstance, request: FuzzRequest, headers: Record<
   });
   const stream = res.stream();
   stream.on('error', () => undefined);
-  const text = await readBody(stream);
+  const text = await readSome(stream, STREAM_READ_MS);
   controller.abort();
   return { status: res.statusCode, body: text };
 }
@@ -73,13 +55,7 @@ describe.each(backends)('fuzz: no route answers 5xx (%s)', (backend) => {
     operator = await createAccount(h.app, { roles: ['operator'] });
     tokens.admin = await login(h.app, admin);
     tokens.operator = await login(h.app, operator);
-    const authority = await h.app.inject({
-      method: 'POST',
-      url: '/api/v2/backend/scene/authority',
-      headers: { token: tokens.admin },
-      payload: { accountId: operator.id, allScenes: false, sceneIds: [h.refs.sceneId] },
-    });
-    expect(authority.statusCode).toBe(200);
+    await limitToScenes(h.app, tokens.admin as string, operator.id, [h.refs.sceneId]);
     engineKey = (await createEngine(h.app.db, 'fuzz engine')).key;
   });
   afterAll(async () => {
