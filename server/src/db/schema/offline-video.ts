@@ -69,6 +69,8 @@ export const offlineAnalysis = pgTable(
     startedAt: ts('started_at'),
     finishedAt: ts('finished_at'),
     heartbeatAt: ts('heartbeat_at'),
+    /** The instance whose in-process analyzer (demo) claimed it; null for an engine over HTTP. */
+    owner: text('owner'),
   },
   (t) => [
     index('offline_analysis_created_idx').on(t.createdAt, t.id),

@@ -33,6 +33,8 @@ function toEngineJob(row: AnalysisRow): OfflineEngineJob {
 export async function claimAnalysis(
   app: FastifyInstance,
   source: EngineRef,
+  /** This instance, when its in-process analyzer claims (platform/job-lease.ts); engines over HTTP: none. */
+  owner: string | null = null,
 ): Promise<OfflineEngineJob | undefined> {
   const now = app.appConfig.now();
   const stale = new Date(now.getTime() - OFFLINE_STALE_MS);
@@ -52,6 +54,7 @@ export async function claimAnalysis(
       startedAt: now,
       finishedAt: null,
       heartbeatAt: now,
+      owner,
     })
     .where(eq(offlineAnalysis.id, next))
     .returning();
@@ -62,6 +65,25 @@ export async function claimAnalysis(
     .returning({ path: offlineAnalysisEvent.imagePath });
   await Promise.all(earlier.map((event) => removeMedia(app, event.path)));
   return toEngineJob(row);
+}
+
+/**
+ * At start, the analyses this instance's in-process analyzer was running when its previous life
+ * ended go back to waiting at once (the next claim retries them from the start) instead of after
+ * OFFLINE_STALE_MS of silence. Answers how many.
+ */
+export async function releaseOwnAnalyses(app: FastifyInstance): Promise<number> {
+  const released = await app.db
+    .update(offlineAnalysis)
+    .set({ state: OFFLINE_STATE.waiting, progress: 0, owner: null, heartbeatAt: null })
+    .where(
+      and(
+        eq(offlineAnalysis.state, OFFLINE_STATE.analyzing),
+        eq(offlineAnalysis.owner, app.appConfig.instanceId),
+      ),
+    )
+    .returning({ id: offlineAnalysis.id });
+  return released.length;
 }
 
 /** The analysis must be running on this engine: 404 when it was deleted, 409 otherwise. */

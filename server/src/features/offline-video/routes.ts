@@ -20,6 +20,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { registerMediaOwner } from '../../platform/media-registry.ts';
 import { hasPermission } from '../../platform/sessions.ts';
 import { engineAnalysisRoutes } from './engine-routes.ts';
+import { releaseOwnAnalyses } from './engine-service.ts';
 import {
   analysisEvents,
   deleteAnalysis,
@@ -81,6 +82,10 @@ export const offlineVideoRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.appConfig.offlineAnalysisSimulator) {
     let simulator: ReturnType<typeof startOfflineSimulator> | undefined;
     app.addHook('onReady', async () => {
+      // What this instance's analyzer ran before a crash is retried at once, not after 5 minutes.
+      const released = await releaseOwnAnalyses(app);
+      if (released > 0)
+        app.log.warn({ released }, 'offline analyses of a stopped process handed back to the queue');
       simulator = startOfflineSimulator(app);
     });
     app.addHook('preClose', async () => {

@@ -1,8 +1,11 @@
 import type { OfflineAnalysisDetail, OfflineEngineJob } from '@sentinel/contract';
 import { OFFLINE_VIDEO_API } from '@sentinel/contract';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offlineAnalysis } from '../../db/schema/index.ts';
 import { backends, body } from '../../test/helpers.ts';
 import { DEMO_ENGINE_NAME } from '../engines/demo-engine.ts';
+import { releaseOwnAnalyses } from './engine-service.ts';
 import { simulatedFindings, simulatedSteps, startOfflineSimulator } from './simulator.ts';
 import { type OfflineHarness, offlineHarness } from './test-support.ts';
 
@@ -87,6 +90,27 @@ describe.each(backends)('the demo offline analyzer on %s', (backend) => {
     } finally {
       await simulator.stop();
     }
+  });
+
+  it("hands back at once what this instance's analyzer was running when its process stopped, and nothing else", async () => {
+    const simulator = startOfflineSimulator(h.app, 3_600_000);
+    const mine = await h.startFileAnalysis('running at the crash');
+    await simulator.tick();
+    await simulator.stop();
+    // Another instance's analyzer holds one too.
+    const theirs = await h.startFileAnalysis('running elsewhere');
+    const other = startOfflineSimulator(h.app, 3_600_000);
+    await other.tick();
+    await other.stop();
+    await h.app.db.update(offlineAnalysis).set({ owner: 'node-b' }).where(eq(offlineAnalysis.id, theirs.id));
+    const stateOf = async (id: number) =>
+      (await h.app.db.select().from(offlineAnalysis).where(eq(offlineAnalysis.id, id)))[0];
+    expect((await stateOf(mine.id))?.state).toBe(1);
+
+    expect(await releaseOwnAnalyses(h.app)).toBe(1);
+    expect(await stateOf(mine.id)).toMatchObject({ state: 0, progress: 0, owner: null });
+    expect(await stateOf(theirs.id)).toMatchObject({ state: 1, owner: 'node-b' });
+    await h.app.db.delete(offlineAnalysis).where(inArray(offlineAnalysis.id, [mine.id, theirs.id]));
   });
 
   it('drops an analysis deleted while it runs', async () => {

@@ -111,7 +111,7 @@ export function startOfflineSimulator(app: FastifyInstance, tickMs = 1000): Offl
   async function step() {
     if (!running) {
       const source = await demoEngine(app);
-      const job = await claimAnalysis(app, source);
+      const job = await claimAnalysis(app, source, app.appConfig.instanceId);
       if (!job) return;
       const steps = simulatedSteps(job.durationSeconds);
       running = { job, source, step: 0, steps, findings: simulatedFindings(job) };
