@@ -27,7 +27,7 @@ const partialFiles = () =>
   existsSync(exportsDir) ? readdirSync(exportsDir).filter((n) => n.endsWith('.part')) : [];
 
 describe('an export when the server is killed', () => {
-  it('is failed with its reason after the restart, deletable, with no partial file left', async () => {
+  it('is failed with its reason after the restart, with no partial file left, and can be run again or deleted', async () => {
     // Exports pause 10 minutes before each batch: this one is surely under way when the kill comes.
     server = await startServer({ dataDir, env: { ...env, SENTINEL_TEST_EXPORT_DELAY_MS: '600000' } });
     await apiChangePassword(server.url, 'admin', server.initialPasswords.admin ?? '', NEW_PASSWORD);
@@ -50,6 +50,20 @@ describe('an export when the server is killed', () => {
     expect(partialFiles()).toEqual([]);
     const download = await api.envelope(EXPORT_API.download(started.id), { method: 'POST' });
     expect(download.status).toBe(-409);
+    // Run again with the filters it was asked for, it completes and downloads.
+    expect(file?.retryable).toBe(true);
+    const again = await api<ExportFile>(EXPORT_API.retry(started.id), { method: 'POST' });
+    expect(again.state).toBe(0);
+    const listed = async () =>
+      (await api<ListResult<ExportFile>>(API.exportList)).list.find((f) => f.id === started.id);
+    await expect.poll(async () => (await listed())?.state).toBe(1);
+    const completed = await fetch(`${server.url}${EXPORT_API.download(started.id)}`, {
+      method: 'POST',
+      headers: { token: await apiLogin(server.url, 'admin', NEW_PASSWORD) },
+    });
+    expect(completed.status).toBe(200);
+    expect(completed.headers.get('content-type')).toContain('spreadsheetml');
+    // And it can be deleted.
     const deleted = await api.envelope(API.exportDelete(started.id), { method: 'DELETE' });
     expect(deleted.status).toBe(0);
     expect((await api<ListResult<ExportFile>>(API.exportList)).count).toBe(0);

@@ -13,6 +13,8 @@ export const EXPORT_API = {
   videoAlarmImages: '/api/v2/backend/export/download/videoAlarmImages',
   /** Streams one of the caller's completed export files (SPEC: POST with a body; GET works too). */
   download: (id: number) => `/api/v2/backend/export/download/${id}`,
+  /** Not in the SPEC: runs a failed export of the caller's again with its filters. */
+  retry: (id: number) => `/api/v2/backend/export/${id}/retry`,
   /** Where `fileUrl` points: the file by its stored name (GET; the user_token cookie counts). */
   filePrefix: '/api/v2/backend/export/file/',
 } as const;

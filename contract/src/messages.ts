@@ -274,6 +274,10 @@ export const MESSAGES = {
   'export.generating': { en: 'Generating the file, please wait.', 'zh-CN': '正在生成文件，请稍等。' },
   'export.notReady': { en: 'The file is still being generated', 'zh-CN': '文件仍在生成中' },
   'export.failed': { en: 'The file could not be generated', 'zh-CN': '文件生成失败' },
+  'export.cannotRetry': {
+    en: 'This file cannot be generated again here. Export again from the alarm list.',
+    'zh-CN': '该文件无法重新生成，请在报警列表重新导出。',
+  },
   'export.interrupted': {
     en: 'The server stopped while this file was being generated. Delete it and export again.',
     'zh-CN': '生成文件时服务器中断，请删除后重新导出。',

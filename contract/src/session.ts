@@ -100,6 +100,8 @@ export const exportFile = z.object({
   gmtCreate: z.string(),
   /** Why a failed file failed, in the caller's language ('' otherwise). */
   failureReason: z.string(),
+  /** A failed file that can be generated again as it was asked for (POST export/{id}/retry). */
+  retryable: z.boolean(),
 });
 export type ExportFile = z.infer<typeof exportFile>;
 

@@ -44,6 +44,7 @@ export const toExportFile = (row: ExportFileRow, lang: Lang) => ({
     row.state === EXPORT_STATE.failed
       ? translate(isMessageCode(row.failure) ? row.failure : 'export.failed', lang)
       : '',
+  retryable: row.state === EXPORT_STATE.failed && alarmExportBody.safeParse(row.filters).success,
 });
 
 /** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
@@ -114,6 +115,33 @@ export const alarmExportRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
       });
       return ok(request, toExportFile(row, request.lang), 'export.generating');
+    },
+  });
+
+  app.post('/export/:id/retry', {
+    config: { access: { permission: EXPORT_PERMISSION } },
+    schema: {
+      tags,
+      summary: 'Run a failed export of yours again with the filters it was asked for (not in the SPEC)',
+      params: idParams,
+      response: { 200: envelopeOf(exportFile) },
+    },
+    handler: async (request) => {
+      const user = requireUser(request);
+      const row = await findOwnExport(app.db, user.accountId, request.params.id);
+      if (!row) throw notFound();
+      const filters = alarmExportBody.safeParse(row.filters);
+      if (row.state !== EXPORT_STATE.failed || !filters.success) throw conflict('export.cannotRetry');
+      const again = await exports.retry(row, {
+        accountId: user.accountId,
+        accountName: user.accountName,
+        lang: request.lang,
+        filters: filters.data,
+        scenes: await visibleScenes(app.db, user),
+        ip: request.ip,
+      });
+      if (!again) throw conflict('export.cannotRetry');
+      return ok(request, toExportFile(again, request.lang), 'export.generating');
     },
   });
 

@@ -149,6 +149,18 @@ export function createAlarmExports(app: FastifyInstance) {
     }
   }
 
+  /** Queues the production of a recorded export; its claim is renewed from now on (waiting counts). */
+  function launch(row: ExportFileRow, request: ExportRequest): void {
+    const stopLease = keepLease(app, () =>
+      renewExportLease(app.db, row.id, app.appConfig.instanceId, leaseUntil(app)),
+    );
+    const job = run(() => produce(row, request)).finally(() => {
+      stopLease();
+      inFlight.delete(job);
+    });
+    inFlight.add(job);
+  }
+
   return {
     async start(request: ExportRequest): Promise<ExportFileRow> {
       const now = app.appConfig.now();
@@ -174,16 +186,37 @@ export function createAlarmExports(app: FastifyInstance) {
         detail: { filters: request.filters },
         ip: request.ip,
       });
-      // Claimed from the start: an export waiting for its turn is alive too.
-      const stopLease = keepLease(app, () =>
-        renewExportLease(app.db, row.id, app.appConfig.instanceId, leaseUntil(app)),
-      );
-      const job = run(() => produce(row, request)).finally(() => {
-        stopLease();
-        inFlight.delete(job);
-      });
-      inFlight.add(job);
+      launch(row, request);
       return row;
+    },
+    /**
+     * Runs a failed export again with the filters it was asked for (the caller's scene authority
+     * as it is now): back to generating, then completed or failed like a new one. Undefined when
+     * it is not failed any more (another click was faster).
+     */
+    async retry(row: ExportFileRow, request: ExportRequest): Promise<ExportFileRow | undefined> {
+      const [again] = await app.db
+        .update(exportFile)
+        .set({
+          state: EXPORT_STATE.generating,
+          failure: '',
+          fileUrl: null,
+          owner: app.appConfig.instanceId,
+          leaseUntil: leaseUntil(app),
+        })
+        .where(and(eq(exportFile.id, row.id), eq(exportFile.state, EXPORT_STATE.failed)))
+        .returning();
+      if (!again) return undefined;
+      await app.audit.write({
+        accountId: request.accountId,
+        accountName: request.accountName,
+        action: 'export.retry',
+        target: String(row.id),
+        detail: { filters: request.filters },
+        ip: request.ip,
+      });
+      launch(again, request);
+      return again;
     },
     /** Server shutdown: exports under way stop at their next batch and are marked failed. */
     async stop(): Promise<void> {

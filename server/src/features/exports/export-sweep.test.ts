@@ -90,6 +90,14 @@ describe.each(backends)('exports left generating by a stopped process on %s', (b
     });
     expect(download.statusCode).toBe(409);
     expect(body(download).message).toBe('文件生成失败');
+    // Recorded without its filters (as before the leases): it cannot be run again, only deleted.
+    expect(files['mine.xlsx']?.retryable).toBe(false);
+    const retry = await app.inject({
+      method: 'POST',
+      url: EXPORT_API.retry(id('mine.xlsx')),
+      headers: { token },
+    });
+    expect(retry.statusCode).toBe(409);
     const removed = await app.inject({
       method: 'DELETE',
       url: API.exportDelete(id('mine.xlsx')),

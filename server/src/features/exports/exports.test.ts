@@ -82,6 +82,7 @@ describe.each(backends)('download center on %s', (backend) => {
       state: 0,
       gmtCreate: '2024-05-01T08:03:00.000Z',
       failureReason: '',
+      retryable: false,
     });
     const page2 = await list(aliceToken, '?pageIndex=2&pageSize=10');
     expect(page2.data.count).toBe(11);

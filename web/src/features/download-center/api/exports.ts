@@ -84,3 +84,14 @@ export const downloadAlarmImages = (filters: Omit<AlarmExportBody, 'timeZone'>) 
     { ...filters, timeZone: browserTimeZone() },
     'video-alarm-images.zip',
   );
+
+/** Runs a failed export again with its filters (answers 正在生成文件，请稍等。 as a new one does). */
+export const retryExport = (id: number) => action<ExportFile>(EXPORT_API.retry(id));
+
+export function useRetryExport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: retryExport,
+    onSuccess: () => client.invalidateQueries({ queryKey: EXPORTS_KEY }),
+  });
+}

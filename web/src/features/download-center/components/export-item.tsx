@@ -1,11 +1,17 @@
-import { DeleteOutlined, DownloadOutlined, FileExcelOutlined, FileOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  FileExcelOutlined,
+  FileOutlined,
+  RedoOutlined,
+} from '@ant-design/icons';
 import { EXPORT_STATE, type ExportFile, translate } from '@sentinel/contract';
 import { Badge, Button, List, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
 import { toast } from '../../../shared/ui/feedback.ts';
 import { formatTime } from '../../../shared/utils/time.ts';
-import { downloadExport, useDeleteExport } from '../api/exports.ts';
+import { downloadExport, useDeleteExport, useRetryExport } from '../api/exports.ts';
 
 type Status = 'completed' | 'failed' | 'generating';
 
@@ -27,6 +33,7 @@ export function ExportItem({ file }: { file: ExportFile }) {
   const { t } = useTranslation('downloadCenter');
   const lang = useLang();
   const remove = useDeleteExport();
+  const retry = useRetryExport();
   const [saving, setSaving] = useState(false);
   const status = statusOf(file);
   const label = { completed: t('completed'), failed: t('failed'), generating: t('downloading') }[status];
@@ -65,6 +72,18 @@ export function ExportItem({ file }: { file: ExportFile }) {
               data-testid="export-download"
               loading={saving}
               onClick={onDownload}
+            />
+          </Tooltip>
+        ) : null,
+        status === 'failed' && file.retryable ? (
+          <Tooltip title={t('retry')} key="retry">
+            <Button
+              type="link"
+              icon={<RedoOutlined />}
+              aria-label={t('retry')}
+              data-testid="export-retry"
+              loading={retry.isPending}
+              onClick={() => retry.mutate(file.id)}
             />
           </Tooltip>
         ) : null,
