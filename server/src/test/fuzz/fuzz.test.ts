@@ -21,6 +21,8 @@ const STREAM_READ_MS = 200;
 interface Failure {
   who: string;
   request: string;
+  /** The start of the body sent. */
+  sent: string;
   status: number;
   body: string;
 }
@@ -96,6 +98,7 @@ describe.each(backends)('fuzz: no route answers 5xx (%s)', (backend) => {
             failures.push({
               who,
               request: `${request.method} ${request.url.slice(0, 200)} — ${request.label}`,
+              sent: String(request.payload ?? '').slice(0, 300),
               status: answer.status,
               body: answer.body,
             });
