@@ -24,6 +24,7 @@ import {
   createAlarmExports,
   EXPORT_SUBDIR,
   type ExportFileRow,
+  type ExportRequest,
   exportWhere,
 } from './alarm-export-service.ts';
 import { alarmImageEntries, zipStream } from './image-zip.ts';
@@ -67,6 +68,19 @@ export const alarmExportRoutes: FastifyPluginAsyncZod = async (app) => {
   scheduleLeaseSweep(app, 'exports', (options) => exports.sweep(options));
   app.addHook('onClose', async () => exports.stop());
 
+  /** An export of these filters for the caller, under its scene authority as it is now. */
+  async function exportRequest(request: FastifyRequest, filters: AlarmExportBody): Promise<ExportRequest> {
+    const user = requireUser(request);
+    return {
+      accountId: user.accountId,
+      accountName: user.accountName,
+      lang: request.lang,
+      filters,
+      scenes: await visibleScenes(app.db, user),
+      ip: request.ip,
+    };
+  }
+
   /** The stored file of a completed export, or 404 / 409. */
   async function exportFileOf(row: ExportFileRow | undefined): Promise<{ file: string; size: number }> {
     if (!row) throw notFound();
@@ -103,17 +117,9 @@ export const alarmExportRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(exportFile) },
     },
     handler: async (request: FastifyRequest<{ Body: AlarmExportBody }>) => {
-      const user = requireUser(request);
       const filters = request.body;
       checkRange(filters);
-      const row = await exports.start({
-        accountId: user.accountId,
-        accountName: user.accountName,
-        lang: request.lang,
-        filters,
-        scenes: await visibleScenes(app.db, user),
-        ip: request.ip,
-      });
+      const row = await exports.start(await exportRequest(request, filters));
       return ok(request, toExportFile(row, request.lang), 'export.generating');
     },
   });
@@ -132,14 +138,7 @@ export const alarmExportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw notFound();
       const filters = alarmExportBody.safeParse(row.filters);
       if (row.state !== EXPORT_STATE.failed || !filters.success) throw conflict('export.cannotRetry');
-      const again = await exports.retry(row, {
-        accountId: user.accountId,
-        accountName: user.accountName,
-        lang: request.lang,
-        filters: filters.data,
-        scenes: await visibleScenes(app.db, user),
-        ip: request.ip,
-      });
+      const again = await exports.retry(row, await exportRequest(request, filters.data));
       if (!again) throw conflict('export.cannotRetry');
       return ok(request, toExportFile(again, request.lang), 'export.generating');
     },

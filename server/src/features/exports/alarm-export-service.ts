@@ -149,6 +149,16 @@ export function createAlarmExports(app: FastifyInstance) {
     }
   }
 
+  const audit = (action: string, row: ExportFileRow, request: ExportRequest) =>
+    app.audit.write({
+      accountId: request.accountId,
+      accountName: request.accountName,
+      action,
+      target: String(row.id),
+      detail: { filters: request.filters },
+      ip: request.ip,
+    });
+
   /** Queues the production of a recorded export; its claim is renewed from now on (waiting counts). */
   function launch(row: ExportFileRow, request: ExportRequest): void {
     const stopLease = keepLease(app, () =>
@@ -178,14 +188,7 @@ export function createAlarmExports(app: FastifyInstance) {
         })
         .returning();
       if (!row) throw new Error('export file not recorded');
-      await app.audit.write({
-        accountId: request.accountId,
-        accountName: request.accountName,
-        action: 'export.videoAlarms',
-        target: String(row.id),
-        detail: { filters: request.filters },
-        ip: request.ip,
-      });
+      await audit('export.videoAlarms', row, request);
       launch(row, request);
       return row;
     },
@@ -207,14 +210,7 @@ export function createAlarmExports(app: FastifyInstance) {
         .where(and(eq(exportFile.id, row.id), eq(exportFile.state, EXPORT_STATE.failed)))
         .returning();
       if (!again) return undefined;
-      await app.audit.write({
-        accountId: request.accountId,
-        accountName: request.accountName,
-        action: 'export.retry',
-        target: String(row.id),
-        detail: { filters: request.filters },
-        ip: request.ip,
-      });
+      await audit('export.retry', row, request);
       launch(again, request);
       return again;
     },
