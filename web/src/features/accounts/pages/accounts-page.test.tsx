@@ -255,7 +255,7 @@ describe('AccountsPage', { timeout: 20_000 }, () => {
     await chooseRole('Operator');
     fireEvent.click(screen.getByTestId('account-form-submit'));
     await within(form).findByText('This account name is already in use');
-    expect(toastError).toHaveBeenCalledWith('This account name is already in use');
+    expect(toastError).toHaveBeenCalledWith('This account name is already in use (status 409)');
     expect((within(form).getByTestId('account-form-name') as HTMLInputElement).value).toBe('li.wei');
   });
 
