@@ -5,7 +5,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { buildResources } from './app/i18n-resources.ts';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
-import { loadApplicationInfo } from './features/session/api/application.ts';
+import { loadApplicationInfo } from './features/session/index.ts';
 import { installErrorLog } from './shared/error-log/install-error-log.ts';
 import { initI18n } from './shared/i18n/i18n.ts';
 import './app/global.css';

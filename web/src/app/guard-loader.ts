@@ -1,6 +1,6 @@
 import { LAYOUT_EXTRA_ROUTES, MENU_TREE } from '@sentinel/contract';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { fetchMenus, fetchUserInfo } from '../features/session/api/user-info.ts';
+import { fetchMenus, fetchUserInfo } from '../features/session/index.ts';
 import { i18n, tr } from '../shared/i18n/i18n.ts';
 import { computePermitted } from '../shared/permission/permitted.ts';
 import { RequestError } from '../shared/request/errors.ts';

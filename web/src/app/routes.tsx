@@ -1,5 +1,8 @@
 import { flattenMenuTree, LAYOUT_EXTRA_ROUTES, MENU_TREE, type MenuNode } from '@sentinel/contract';
 import { Navigate, type RouteObject, useLocation } from 'react-router';
+import { errorPages, redirectPage } from '../features/errors/pages.ts';
+import { emptyGroupPage, notReadyPage } from '../features/placeholder/pages.ts';
+import { authRedirectPage, loginPage } from '../features/session/pages.ts';
 import type { LazyPage, PageRegistry } from '../shared/routing/page-registry.ts';
 import type { RouteHandle } from '../shared/routing/route-meta.ts';
 import { PageLoading } from '../shared/ui/page-states.tsx';
@@ -7,8 +10,6 @@ import { GroupRedirect } from './group-redirect.tsx';
 import { guardLoader } from './guard-loader.ts';
 import { RootShell } from './root-shell.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
-
-const notReady: LazyPage = () => import('../features/placeholder/pages/not-ready-page.tsx');
 
 /** Each feature lists the pages it builds, by menu code, in `features/<area>/pages.ts`. */
 const featurePages = import.meta.glob<PageRegistry>('../features/*/pages.ts', {
@@ -18,9 +19,8 @@ const featurePages = import.meta.glob<PageRegistry>('../features/*/pages.ts', {
 
 /** Pages that exist; every other tree node shows the shared "not available yet" page. */
 const PAGES: PageRegistry = {
-  generalSceneManage: () => import('../features/placeholder/pages/empty-group-page.tsx'),
-  jobSceneManage: () => import('../features/placeholder/pages/empty-group-page.tsx'),
-  firstLoginChangePassword: () => import('../features/session/pages/first-login-page.tsx'),
+  generalSceneManage: emptyGroupPage,
+  jobSceneManage: emptyGroupPage,
   // Feature registries last: a feature's page replaces a placeholder of the same code.
   ...Object.assign({}, ...Object.values(featurePages)),
 };
@@ -50,12 +50,16 @@ function layoutChildren(): RouteObject[] {
       routes.push({ path: node.path, handle: handleOf(node), element: <GroupRedirect code={node.code} /> });
       continue;
     }
-    routes.push({ path: node.path, handle: handleOf(node), lazy: lazyPage(PAGES[node.code] ?? notReady) });
+    routes.push({
+      path: node.path,
+      handle: handleOf(node),
+      lazy: lazyPage(PAGES[node.code] ?? notReadyPage),
+    });
   }
   routes.push({
     path: '/redirect/*',
     handle: { title: { en: 'Redirecting', 'zh-CN': '跳转中' }, hidden: true },
-    lazy: lazyPage(() => import('../features/errors/pages/redirect-page.tsx')),
+    lazy: lazyPage(redirectPage),
   });
   return routes;
 }
@@ -64,8 +68,6 @@ function ToNotFound() {
   const location = useLocation();
   return <Navigate to="/404" replace state={{ from: location.pathname }} />;
 }
-
-const errorPages = () => import('../features/errors/pages/error-page.tsx');
 
 export const routes: RouteObject[] = [
   {
@@ -80,12 +82,12 @@ export const routes: RouteObject[] = [
       {
         path: '/login',
         handle: { title: { en: 'Log in', 'zh-CN': '登录' } },
-        lazy: lazyPage(() => import('../features/session/pages/login-page.tsx')),
+        lazy: lazyPage(loginPage),
       },
       {
         path: '/auth-redirect',
         handle: { title: { en: 'Signing in', 'zh-CN': '正在登录' } },
-        lazy: lazyPage(() => import('../features/session/pages/auth-redirect-page.tsx')),
+        lazy: lazyPage(authRedirectPage),
       },
       {
         path: '/404',

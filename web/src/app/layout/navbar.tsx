@@ -1,6 +1,6 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { DownloadCenter } from '../../features/download-center/components/download-center.tsx';
+import { DownloadCenter } from '../../features/download-center/index.ts';
 import { VideoWallSwitch } from '../../features/video-wall/index.ts';
 import { useTranslation } from '../../shared/i18n/i18n.ts';
 import { useAppStore } from '../../shared/stores/app-store.ts';

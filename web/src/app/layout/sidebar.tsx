@@ -2,7 +2,7 @@ import { MENU_TREE } from '@sentinel/contract';
 import { Menu } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useMatches, useNavigate } from 'react-router';
-import { sceneMenuKey, useSceneMenus } from '../../features/scenes/api/scene-menus.ts';
+import { sceneMenuKey, useSceneMenus } from '../../features/scenes/index.ts';
 import { useLang } from '../../shared/i18n/i18n.ts';
 import { nodeForCode, useRouteHandle } from '../../shared/routing/route-meta.ts';
 import { useAppStore } from '../../shared/stores/app-store.ts';

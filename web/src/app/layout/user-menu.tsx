@@ -8,8 +8,7 @@ import {
 import { Avatar, Button, Dropdown } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { logout } from '../../features/session/api/login.ts';
-import { ChangePasswordDialog } from '../../features/session/components/change-password-dialog.tsx';
+import { ChangePasswordDialog, logout } from '../../features/session/index.ts';
 import { useTranslation } from '../../shared/i18n/i18n.ts';
 import { logoutLocally } from '../../shared/session.ts';
 import { useUserStore } from '../../shared/stores/user-store.ts';

@@ -2,7 +2,7 @@ import { ExportOutlined, FileZipOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { downloadAlarmImages, useStartAlarmExport } from '../../download-center/api/exports.ts';
+import { downloadAlarmImages, useStartAlarmExport } from '../../download-center/index.ts';
 import type { AlarmFilters } from './alarm-filters.tsx';
 
 /**

@@ -1,0 +1,3 @@
+/** What the app shell and other features use of the download center. */
+export { downloadAlarmImages, useStartAlarmExport } from './api/exports.ts';
+export { DownloadCenter } from './components/download-center.tsx';
