@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
+import { requireUser } from './auth.ts';
 
 export interface AuditEntry {
   /** Defaults to the request's caller when `request` is given. */
@@ -89,6 +90,29 @@ export function createAuditLog(db: Db, now: () => Date, log: FastifyBaseLogger):
       return written.has(request);
     },
   };
+}
+
+/**
+ * Writes one change made by the request's logged-in caller (who, from where) into the audit log:
+ * the one way a route handler records what it changed.
+ */
+export async function auditChange(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  action: string,
+  target: number | string,
+  detail: Record<string, unknown> = {},
+): Promise<void> {
+  const user = requireUser(request);
+  await app.audit.write({
+    accountId: user.accountId,
+    accountName: user.accountName,
+    action,
+    target: String(target),
+    detail,
+    ip: request.ip,
+    request,
+  });
 }
 
 /** Methods that change something. */

@@ -12,11 +12,10 @@ import {
   scene,
 } from '../../db/schema/index.ts';
 import { regionNodesSql } from '../../platform/scene-authority.ts';
+import { inPlantSubtree, likePattern } from '../../platform/sql.ts';
 
 /** Db or a transaction of it. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
-
-const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const accountColumns = {
   id: account.id,
@@ -220,14 +219,6 @@ export async function replaceRegions(db: Tx, accountId: number, regionIds: numbe
     await db.insert(accountRegion).values(unique.map((plantNodeId) => ({ accountId, plantNodeId })));
 }
 
-/** SQL: `nodeId` and every plant node below it. */
-const subtreeSql = (nodeId: number) =>
-  sql`(with recursive node_sub(id) as (
-    select ${nodeId}::int
-    union
-    select n.id from ${plantNode} n join node_sub s on n.parent_id = s.id
-  ) select id from node_sub)`;
-
 /** Scenes under a plant node (0: all), with the account's direct grant and region visibility. */
 export async function authorityScenes(db: Db, accountId: number, nodeId: number): Promise<AuthorityScene[]> {
   const granted = sql<boolean>`exists (select 1 from ${accountScene} where ${accountScene.accountId} = ${accountId} and ${accountScene.sceneId} = ${scene.id})`;
@@ -245,7 +236,7 @@ export async function authorityScenes(db: Db, accountId: number, nodeId: number)
     })
     .from(scene)
     .innerJoin(plantNode, eq(plantNode.id, scene.areaId))
-    .where(nodeId === 0 ? undefined : sql`${scene.areaId} in ${subtreeSql(nodeId)}`)
+    .where(nodeId === 0 ? undefined : inPlantSubtree(scene.areaId, nodeId))
     .orderBy(asc(scene.name), asc(scene.id));
   return rows.map((r) => ({ ...r, granted: Boolean(r.granted), viaRegion: Boolean(r.viaRegion) }));
 }

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { prepareRaw } from '../../db/prepared.ts';
 import { alarmAction, videoAlarm } from '../../db/schema/index.ts';
 import { isForeignKeyViolation } from '../../platform/db-errors.ts';
+import { type EngineRef, EVENT_ID_MAX, INGEST_IMAGE_MAX_BYTES } from '../../platform/engine-auth.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import {
   mediaRoot,
@@ -21,7 +22,6 @@ import {
   storeImage,
   writeNewMediaFile,
 } from '../../platform/media.ts';
-import { type EngineRef, EVENT_ID_MAX, INGEST_IMAGE_MAX_BYTES } from '../engines/auth.ts';
 import { cachedRefs, clearIngestRefCache, invalid, type Resolved } from './ingest-refs.ts';
 import { type AlarmRow, toAlarmItem } from './mapper.ts';
 import { rollupUpsertFrom } from './rollup.ts';

@@ -11,10 +11,11 @@ import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { algorithm, algorithmType } from '../../db/schema/index.ts';
+import { auditChange } from '../../platform/audit.ts';
 import { guardWrite } from '../../platform/db-errors.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { auditChange, likePattern } from './shared.ts';
+import { likePattern } from '../../platform/sql.ts';
 
 const WRITE = { access: { permission: 'algorithmSetting' } } as const;
 

@@ -10,10 +10,11 @@ import { asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { algorithm, algorithmType } from '../../db/schema/index.ts';
+import { auditChange } from '../../platform/audit.ts';
 import { guardWrite } from '../../platform/db-errors.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
-import { auditChange, likePattern } from './shared.ts';
+import { likePattern } from '../../platform/sql.ts';
 
 const WRITE = { access: { permission: 'algorithmType' } } as const;
 type Row = typeof algorithmType.$inferSelect;

@@ -2,14 +2,12 @@ import type { AuditItem } from '@sentinel/contract';
 import { and, asc, count, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
+import { likePattern } from '../../platform/sql.ts';
 
 /**
  * Reads of the audit log. There is deliberately no update or delete of `audit_log` anywhere in
  * the server (a test greps for it): entries cannot be changed through the API.
  */
-
-/** `%` and `_` in a keyword match themselves. */
-const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface AuditWhere {
   accountName?: string;

@@ -1,16 +1,12 @@
 import type { CameraListAllFilter, CameraListFilter, CameraOption, CameraRow } from '@sentinel/contract';
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { camera, cameraPlatform, cameraType, plantNode } from '../../db/schema/index.ts';
 import { mediaUrl } from '../../platform/media.ts';
 import { cameraCondition, type SceneAuthority } from '../../platform/scene-authority.ts';
-
-/** `%` and `_` in a keyword match themselves. */
-export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { inPlantSubtree, likePattern } from '../../platform/sql.ts';
 
 /** The node and every node below it in the plant tree. */
-export const subtreeOf = (areaId: number) =>
-  sql`(with recursive sub(id) as (select ${areaId}::int union all select n.id from ${plantNode} n join sub on n.parent_id = sub.id) select id from sub)`;
 
 const columns = {
   camera,
@@ -91,7 +87,7 @@ export async function listCameras(
   auth?: SceneAuthority,
 ): Promise<{ list: CameraRow[]; count: number }> {
   const filters: (SQL | undefined)[] = [keywordFilter(query.keyword), auth && cameraCondition(auth)];
-  if (query.areaId != null) filters.push(sql`${camera.areaId} in ${subtreeOf(query.areaId)}`);
+  if (query.areaId != null) filters.push(inPlantSubtree(camera.areaId, query.areaId));
   if (query.online != null) filters.push(eq(camera.online, query.online));
   if (query.cameraTypeId != null) filters.push(eq(camera.cameraTypeId, query.cameraTypeId));
   if (query.type) filters.push(eq(cameraType.type, query.type));
@@ -118,7 +114,7 @@ export async function listCameraOptions(
   auth?: SceneAuthority,
 ): Promise<CameraOption[]> {
   const filters: (SQL | undefined)[] = [keywordFilter(query.keyword), auth && cameraCondition(auth)];
-  if (query.areaId != null) filters.push(sql`${camera.areaId} in ${subtreeOf(query.areaId)}`);
+  if (query.areaId != null) filters.push(inPlantSubtree(camera.areaId, query.areaId));
   if (query.virtual != null) filters.push(eq(camera.virtual, query.virtual));
   const rows = await db
     .select({

@@ -12,13 +12,14 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { camera } from '../../db/schema/index.ts';
+import { auditChange } from '../../platform/audit.ts';
 import { guardWrite } from '../../platform/db-errors.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { mediaUrl, readImageUpload, removeMedia, storeImage } from '../../platform/media.ts';
 import { cameraCondition } from '../../platform/scene-authority.ts';
 import { findCamera, listCameraOptions, listCameras, missingReferences } from './camera-repo.ts';
-import { assertManagesArea, auditChange, authorityOf, guardDelete, listOf, refuseMissing } from './shared.ts';
+import { assertManagesArea, authorityOf, guardDelete, listOf, refuseMissing } from './shared.ts';
 
 const WRITE = { access: { permission: 'cameraSet' } } as const;
 

@@ -12,11 +12,12 @@ import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { camera, cameraPlatform, cameraType } from '../../db/schema/index.ts';
+import { auditChange } from '../../platform/audit.ts';
 import { guardWrite } from '../../platform/db-errors.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
-import { likePattern } from './camera-repo.ts';
-import { auditChange, guardDelete, listOf } from './shared.ts';
+import { likePattern } from '../../platform/sql.ts';
+import { guardDelete, listOf } from './shared.ts';
 
 const typeCameraCount = sql<number>`(select count(*)::int from ${camera} c where c.camera_type_id = ${cameraType.id})`;
 const platformCameraCount = sql<number>`(select count(*)::int from ${camera} c where c.platform_id = ${cameraPlatform.id})`;

@@ -4,12 +4,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { camera, cameraRotationGroup, cameraRotationMember } from '../../db/schema/index.ts';
+import { auditChange } from '../../platform/audit.ts';
 import { guardWrite } from '../../platform/db-errors.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { cameraCondition, type SceneAuthority } from '../../platform/scene-authority.ts';
-import { likePattern } from './camera-repo.ts';
-import { auditChange, authorityOf, listOf, refuseMissing } from './shared.ts';
+import { likePattern } from '../../platform/sql.ts';
+import { authorityOf, listOf, refuseMissing } from './shared.ts';
 
 /** Members of the groups, in order: only the cameras the caller's scene authority shows. */
 async function membersOf(db: Db, groupIds: number[], auth: SceneAuthority) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth.ts';
 import { guardWrite } from '../../platform/db-errors.ts';
@@ -16,26 +16,6 @@ export function authorityOf(request: FastifyRequest): Promise<SceneAuthority> {
 /** 403 unless the caller may place a camera in `areaId` (limited accounts: their regions only). */
 export async function assertManagesArea(request: FastifyRequest, areaId: number | null | undefined) {
   if (!(await managesArea(request.server.db, await authorityOf(request), areaId))) throw forbidden();
-}
-
-/** Writes one change of the devices domain to the audit log (bizLog). */
-export async function auditChange(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  action: string,
-  target: number | string,
-  detail: Record<string, unknown> = {},
-): Promise<void> {
-  const user = requireUser(request);
-  await app.audit.write({
-    accountId: user.accountId,
-    accountName: user.accountName,
-    action,
-    target: String(target),
-    detail,
-    ip: request.ip,
-    request,
-  });
 }
 
 /** 400 with one 'field.invalid' error per unknown reference (camera type, area, platform…). */

@@ -11,12 +11,13 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { camera } from '../../db/schema/index.ts';
+import { auditChange } from '../../platform/audit.ts';
 import { guardWrite } from '../../platform/db-errors.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { removeMedia } from '../../platform/media.ts';
 import { findCamera, listCameras, missingReferences } from './camera-repo.ts';
-import { assertManagesArea, auditChange, authorityOf, guardDelete, listOf, refuseMissing } from './shared.ts';
+import { assertManagesArea, authorityOf, guardDelete, listOf, refuseMissing } from './shared.ts';
 
 /** Virtual camera columns: the source is kept as the main stream; agreement says file or url. */
 function columnsOf(body: Required<VirtualCameraBody>) {

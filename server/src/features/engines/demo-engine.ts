@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { engine } from '../../db/schema/index.ts';
-import type { EngineRef } from './auth.ts';
+import type { EngineRef } from '../../platform/engine-auth.ts';
 import { createEngine } from './routes.ts';
 
 /** The internal engine of the demo's simulators (created by the demo seed, or at the first tick). */

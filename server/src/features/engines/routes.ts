@@ -8,9 +8,9 @@ import type { Db } from '../../db/client.ts';
 import { engine } from '../../db/schema/index.ts';
 import { requireUser } from '../../platform/auth.ts';
 import { guardWrite } from '../../platform/db-errors.ts';
+import { engineChanged, hashEngineKey } from '../../platform/engine-auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
-import { engineChanged, hashEngineKey } from './auth.ts';
 
 /** Engine keys are server settings: managed on the systemServerSettings page's permission. */
 const WRITE = { access: { permission: 'systemServerSettings' } } as const;

@@ -2,10 +2,10 @@ import { mailServerBody, mailServerSettings, mailTestResult, translate } from '@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mailServer } from '../../db/schema/index.ts';
+import { auditChange } from '../../platform/audit.ts';
 import { envelopeOf, failureEnvelope, ok } from '../../platform/envelope.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { sendTestMail } from './mail-test.ts';
-import { auditChange, iso } from './shared.ts';
 
 const MAIL_ID = 1;
 const ACCESS = { access: { permission: 'systemServerSettings' } } as const;
@@ -20,7 +20,7 @@ const toSettings = (row: Row | undefined) => ({
   passwordSet: Boolean(row?.password),
   fromAddress: row?.fromAddress ?? '',
   testAddress: row?.testAddress ?? '',
-  updatedAt: row ? iso(row.updatedAt) : null,
+  updatedAt: row ? row.updatedAt.toISOString() : null,
 });
 
 /** The mail server (page systemServerSettings): one row of settings and a real test message. */

@@ -2,9 +2,7 @@ import { EXPORT_STATE } from '@sentinel/contract';
 import { and, count, desc, eq, ilike, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { exportFile } from '../../db/schema/index.ts';
-
-/** `%` and `_` in a keyword match themselves. */
-const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { likePattern } from '../../platform/sql.ts';
 
 export async function listExports(
   db: Db,

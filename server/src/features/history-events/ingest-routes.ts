@@ -2,10 +2,10 @@ import { historyIngestResult } from '@sentinel/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { authenticateEngine, type EngineRef, INGEST_IMAGE_MAX_BYTES } from '../../platform/engine-auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { readMultipartForm } from '../../platform/multipart.ts';
-import { authenticateEngine, type EngineRef, INGEST_IMAGE_MAX_BYTES } from '../engines/auth.ts';
 import { dcsFields, eventFields, ingestDcsAlarm, ingestEvent, parseFields } from './ingest.ts';
 
 const engineOf = (request: FastifyRequest): Promise<EngineRef> => {

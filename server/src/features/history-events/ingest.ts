@@ -13,9 +13,9 @@ import {
   scene,
   sceneCamera,
 } from '../../db/schema/index.ts';
+import { type EngineRef, EVENT_ID_MAX, INGEST_IMAGE_MAX_BYTES } from '../../platform/engine-auth.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { removeMedia, storeImage } from '../../platform/media.ts';
-import { type EngineRef, EVENT_ID_MAX, INGEST_IMAGE_MAX_BYTES } from '../engines/auth.ts';
 import { toDcsAlarmItem, toEventItem } from './mapper.ts';
 
 export interface IngestResult {

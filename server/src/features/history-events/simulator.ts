@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { camera, dcsPoint, scene, sceneCamera } from '../../db/schema/index.ts';
 import { renderAlarmImages } from '../../platform/demo-images.ts';
-import type { EngineRef } from '../engines/auth.ts';
+import type { EngineRef } from '../../platform/engine-auth.ts';
 import { demoEngine } from '../engines/demo-engine.ts';
 import { ingestDcsAlarm, ingestEvent } from './ingest.ts';
 

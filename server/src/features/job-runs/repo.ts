@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { eventRecord, historyAssignment, videoAlarm } from '../../db/schema/index.ts';
 import { mediaUrl } from '../../platform/media.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
+import { likePattern } from '../../platform/sql.ts';
 
 export type JobRunRow = typeof historyAssignment.$inferSelect;
 
@@ -40,9 +41,6 @@ function sceneAuthority(scenes: VisibleScenes): SQL | undefined {
   if (scenes === 'all') return undefined;
   return scenes.length ? inArray(historyAssignment.sceneId, scenes) : sql`false`;
 }
-
-/** `%`, `_` and `\` of a keyword match themselves. */
-const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function runConditions(query: JobRunListQuery, scenes: VisibleScenes): SQL | undefined {
   const c: (SQL | undefined)[] = [sceneAuthority(scenes)];

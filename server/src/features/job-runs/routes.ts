@@ -16,12 +16,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fixedOperation, scene } from '../../db/schema/index.ts';
 import { requireUser } from '../../platform/auth.ts';
+import { authenticateEngine } from '../../platform/engine-auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import type { BusEvent } from '../../platform/event-bus.ts';
 import { canSeeScene, type VisibleScenes, visibleScenes } from '../../platform/scene-authority.ts';
 import { toAlarmItem } from '../alarms/mapper.ts';
-import { authenticateEngine } from '../engines/auth.ts';
 import {
   alarmsOfRun,
   completedCounts,

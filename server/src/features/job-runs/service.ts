@@ -10,8 +10,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { fixedOperation, historyAssignment, jobType, plantNode, scene } from '../../db/schema/index.ts';
+import type { EngineRef } from '../../platform/engine-auth.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
-import type { EngineRef } from '../engines/auth.ts';
 import { findEngineRun, type JobRunRow, toJobRunItem } from './repo.ts';
 
 const invalid = (field: string) =>

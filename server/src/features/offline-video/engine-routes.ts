@@ -9,11 +9,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { authenticateEngine, type EngineRef, INGEST_IMAGE_MAX_BYTES } from '../../platform/engine-auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { sendMediaFile } from '../../platform/media.ts';
 import { readMultipartForm } from '../../platform/multipart.ts';
-import { authenticateEngine, type EngineRef, INGEST_IMAGE_MAX_BYTES } from '../engines/auth.ts';
 import { addEvent, claimAnalysis, finishAnalysis, reportProgress } from './engine-service.ts';
 import { findAnalysis } from './repo.ts';
 

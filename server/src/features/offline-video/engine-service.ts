@@ -8,9 +8,9 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { offlineAnalysis, offlineAnalysisEvent } from '../../db/schema/index.ts';
+import { type EngineRef, INGEST_IMAGE_MAX_BYTES } from '../../platform/engine-auth.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { removeMedia, storeImage } from '../../platform/media.ts';
-import { type EngineRef, INGEST_IMAGE_MAX_BYTES } from '../engines/auth.ts';
 import { type AnalysisRow, findAnalysis } from './repo.ts';
 
 function toEngineJob(row: AnalysisRow): OfflineEngineJob {

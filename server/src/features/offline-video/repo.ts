@@ -11,11 +11,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { offlineAnalysis, offlineAnalysisEvent, offlineVideoUpload } from '../../db/schema/index.ts';
 import { mediaUrl, removeMedia } from '../../platform/media.ts';
+import { likePattern } from '../../platform/sql.ts';
 
 export type AnalysisRow = typeof offlineAnalysis.$inferSelect;
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function toAnalysisItem(row: AnalysisRow): OfflineAnalysisItem {
   return {
@@ -47,7 +47,7 @@ export async function listAnalyses(
 ): Promise<{ list: OfflineAnalysisItem[]; count: number }> {
   const where: SQL[] = [];
   if (query.keyword) {
-    const pattern = `%${escapeLike(query.keyword)}%`;
+    const pattern = likePattern(query.keyword);
     const match = or(ilike(offlineAnalysis.name, pattern), ilike(offlineAnalysis.sourceName, pattern));
     if (match) where.push(match);
   }

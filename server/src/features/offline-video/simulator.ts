@@ -4,8 +4,8 @@ import { ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { camera } from '../../db/schema/index.ts';
 import { renderAlarmImages } from '../../platform/demo-images.ts';
+import type { EngineRef } from '../../platform/engine-auth.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { EngineRef } from '../engines/auth.ts';
 import { demoEngine } from '../engines/demo-engine.ts';
 import { addEvent, claimAnalysis, finishAnalysis, reportProgress } from './engine-service.ts';
 

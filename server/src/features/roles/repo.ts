@@ -3,9 +3,7 @@ import { BUILT_IN_ROLE } from '@sentinel/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accountRole, auditLog, menu, role, roleButton, roleMenu } from '../../db/schema/index.ts';
-
-/** `%` and `_` in a keyword match themselves. */
-const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { likePattern } from '../../platform/sql.ts';
 
 const holders = sql<number>`(select count(*)::int from ${accountRole} where ${accountRole.roleId} = ${role.id})`;
 

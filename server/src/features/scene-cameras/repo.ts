@@ -17,9 +17,7 @@ import {
   sceneIdCondition,
   type VisibleScenes,
 } from '../../platform/scene-authority.ts';
-
-/** `%` and `_` in a keyword match themselves. */
-const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { likePattern } from '../../platform/sql.ts';
 
 const cameraKeyword = (keyword: string): SQL | undefined => {
   const k = keyword.trim();

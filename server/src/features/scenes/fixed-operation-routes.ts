@@ -14,7 +14,8 @@ import { requireUser } from '../../platform/auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { canSeeScene, sceneIdCondition, visibleScenes } from '../../platform/scene-authority.ts';
-import { areaPaths, findScene, likePattern, sceneCameras } from './repo.ts';
+import { likePattern } from '../../platform/sql.ts';
+import { areaPaths, findScene, sceneCameras } from './repo.ts';
 
 async function operations(db: Db, where: SQL | undefined, page?: { page: number; limit: number }) {
   let query = db

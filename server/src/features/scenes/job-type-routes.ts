@@ -16,7 +16,7 @@ import { requireUser } from '../../platform/auth.ts';
 import { guardWrite } from '../../platform/db-errors.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
-import { likePattern } from './repo.ts';
+import { likePattern } from '../../platform/sql.ts';
 
 const PERMISSION = { permission: 'temporaryJobType' } as const;
 

@@ -12,9 +12,7 @@ import {
   workflow,
 } from '../../db/schema/index.ts';
 import { sceneIdCondition, type VisibleScenes } from '../../platform/scene-authority.ts';
-
-/** `%` and `_` in a keyword match themselves. */
-export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { likePattern } from '../../platform/sql.ts';
 
 /** Media url of a stored path (platform/media.ts serves it to logged-in users). */
 export const snapshotUrl = (path: string | null) =>

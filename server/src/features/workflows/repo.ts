@@ -2,9 +2,7 @@ import type { FlowChart } from '@sentinel/contract';
 import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fixedOperation, workflow, workflowType } from '../../db/schema/index.ts';
-
-/** `%` and `_` in a keyword match themselves. */
-const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { likePattern } from '../../platform/sql.ts';
 
 const page = (query: { page: number; limit: number }) => ({
   limit: query.limit,

@@ -3,7 +3,6 @@ import {
   type AlgorithmOption,
   type CameraOption,
   DEVICE_API,
-  type PlantTreeNode,
   SCENE_API,
   type SceneItem,
 } from '@sentinel/contract';
@@ -20,13 +19,6 @@ export const useAlgorithmOptions = () =>
   useQuery({
     queryKey: [...PICKERS_KEY, 'algorithms'],
     queryFn: () => request<AlgorithmOption[]>(ALGORITHM_API.all, { silent: true }),
-    staleTime: STALE,
-  });
-
-export const usePlantTree = () =>
-  useQuery({
-    queryKey: [...PICKERS_KEY, 'plantTree'],
-    queryFn: () => request<PlantTreeNode[]>(DEVICE_API.plantTree, { silent: true }),
     staleTime: STALE,
   });
 

@@ -1,6 +1,7 @@
 import type { AlarmListQuery, PriorityCode } from '@sentinel/contract';
 import { Form, Select, TreeSelect } from 'antd';
 import { useMemo } from 'react';
+import { usePlantTree } from '../../../shared/crud/index.ts';
 import { FilterBar } from '../../../shared/filters/filter-bar.tsx';
 import {
   AlgorithmField,
@@ -9,7 +10,6 @@ import {
   plantTreeOptions,
   SceneField,
 } from '../../../shared/filters/picker-fields.tsx';
-import { usePlantTree } from '../../../shared/filters/pickers.ts';
 import { definedFields, type PartialRange, rangeToQuery } from '../../../shared/filters/time-presets.ts';
 import { TimeRangeField } from '../../../shared/filters/time-range-field.tsx';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';

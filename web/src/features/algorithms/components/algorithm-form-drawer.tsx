@@ -7,11 +7,11 @@ import {
 } from '@sentinel/contract';
 import { Button, Checkbox, Drawer, Form, Input, Radio, Select, Space, Switch } from 'antd';
 import { useEffect } from 'react';
+import { zodRule } from '../../../shared/crud/index.ts';
 import { tr, useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
 import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
 import { useAllAlgorithmTypes } from '../api/algorithm-types.ts';
 import { useSaveAlgorithm } from '../api/algorithms.ts';
-import { zodRule } from '../lib/zod-rule.ts';
 
 const f = algorithmBody.shape;
 type FormValues = Omit<AlgorithmBody, 'typeId'> & { typeId?: number | null };

@@ -7,13 +7,12 @@ import {
 } from '@sentinel/contract';
 import { Button, Col, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
 import { useEffect } from 'react';
+import { AreaSelect, zodRule } from '../../../shared/crud/index.ts';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';
 import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
 import { useAllCameraTypes } from '../api/camera-types.ts';
 import { useSaveCamera } from '../api/cameras.ts';
 import { useAllPlatforms } from '../api/platforms.ts';
-import { zodRule } from '../lib/zod-rule.ts';
-import { AreaSelect } from './area-select.tsx';
 import { OnlineBadge } from './online-badge.tsx';
 
 const f = cameraBody.shape;

@@ -13,6 +13,7 @@ import {
   Tag,
 } from 'antd';
 import { useEffect, useState } from 'react';
+import { zodRule } from '../../../shared/crud/index.ts';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';
 import { useButtons } from '../../../shared/permission/use-buttons.ts';
 import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
@@ -22,7 +23,6 @@ import { FIRST_PAGE, type PageState, tablePagination } from '../../../shared/ui/
 import { useDeleteRotation, useRotations, useSaveRotation } from '../api/rotations.ts';
 import { CrudToolbar } from '../components/crud-toolbar.tsx';
 import { RotationMembers } from '../components/rotation-members.tsx';
-import { zodRule } from '../lib/zod-rule.ts';
 
 const f = rotationBody.shape;
 

@@ -17,6 +17,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useEffect, useState } from 'react';
+import { zodRule } from '../../../shared/crud/index.ts';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';
 import { useButtons } from '../../../shared/permission/use-buttons.ts';
 import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
@@ -26,7 +27,6 @@ import { FIRST_PAGE, type PageState, tablePagination } from '../../../shared/ui/
 import { formatTime } from '../../../shared/utils/time.ts';
 import { useCameraTypes, useDeleteCameraType, useSaveCameraType } from '../api/camera-types.ts';
 import { CrudToolbar } from '../components/crud-toolbar.tsx';
-import { zodRule } from '../lib/zod-rule.ts';
 
 const f = cameraTypeBody.shape;
 

@@ -14,6 +14,7 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
+import { AreaSelect, zodRule } from '../../../shared/crud/index.ts';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';
 import { useButtons } from '../../../shared/permission/use-buttons.ts';
 import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
@@ -21,10 +22,8 @@ import { confirmDialog } from '../../../shared/ui/feedback.ts';
 import { PageError } from '../../../shared/ui/page-states.tsx';
 import { FIRST_PAGE, type PageState, tablePagination } from '../../../shared/ui/table-pagination.ts';
 import { useDeleteVirtualCamera, useSaveVirtualCamera, useVirtualCameras } from '../api/virtual-cameras.ts';
-import { AreaSelect } from '../components/area-select.tsx';
 import { CrudToolbar } from '../components/crud-toolbar.tsx';
 import { SnapshotCell } from '../components/snapshot-cell.tsx';
-import { zodRule } from '../lib/zod-rule.ts';
 
 const f = virtualCameraBody.shape;
 

@@ -6,10 +6,10 @@ import {
   type IotEquipmentOption,
 } from '@sentinel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { crudApi } from '../../../shared/crud/index.ts';
 import { request } from '../../../shared/request/request.ts';
-import { crudApi } from './crud.ts';
 
-export const iotApi = crudApi<IotEquipmentItem, IotEquipmentBody, EquipmentListQuery>('iot', {
+export const iotApi = crudApi<IotEquipmentItem, IotEquipmentBody, EquipmentListQuery>(['equipment', 'iot'], {
   list: EQUIPMENT_API.iotList,
   create: EQUIPMENT_API.iot,
   one: EQUIPMENT_API.iotOne,

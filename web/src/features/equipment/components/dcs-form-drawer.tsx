@@ -1,12 +1,8 @@
-import { type DcsPointBody, type DcsPointItem, dcsPointBody } from '@sentinel/contract';
+import { type DcsPointItem, dcsPointBody } from '@sentinel/contract';
 import { Col, Form, Input, InputNumber, Row } from 'antd';
-import { useEffect } from 'react';
+import { AreaSelect, aboveRule, FormDrawer, useEditForm, zodRule } from '../../../shared/crud/index.ts';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
 import { dcsApi } from '../api/dcs-points.ts';
-import { aboveRule, zodRule } from '../lib/zod-rule.ts';
-import { AreaSelect } from './area-select.tsx';
-import { FormDrawer } from './form-drawer.tsx';
 
 const f = dcsPointBody.shape;
 
@@ -18,28 +14,19 @@ export function DcsFormDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation('equipment');
-  const [form] = Form.useForm<DcsPointBody>();
   const save = dcsApi.useSave();
-  useEffect(() => {
-    if (!editing) return;
-    form.resetFields();
-    form.setFieldsValue(editing.row ?? { areaId: null });
-  }, [editing, form]);
-  const submit = async () => {
-    const values = await form.validateFields();
-    const body: DcsPointBody = {
+  const { form, submit } = useEditForm({
+    editing,
+    onClose,
+    save: save.mutateAsync,
+    empty: { areaId: null },
+    toBody: (values) => ({
       ...values,
       lowLimit: values.lowLimit ?? null,
       highLimit: values.highLimit ?? null,
       areaId: values.areaId ?? null,
-    };
-    try {
-      await save.mutateAsync({ id: editing?.row?.id, body });
-      onClose();
-    } catch (error) {
-      applyFieldErrors(form, error);
-    }
-  };
+    }),
+  });
   return (
     <FormDrawer
       open={editing !== null}

@@ -5,13 +5,9 @@ import {
   iotEquipmentBody,
 } from '@sentinel/contract';
 import { AutoComplete, Form, Input, InputNumber, Select, Switch } from 'antd';
-import { useEffect } from 'react';
+import { AreaSelect, FormDrawer, useEditForm, zodRule } from '../../../shared/crud/index.ts';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
 import { iotApi } from '../api/iot-equipment.ts';
-import { zodRule } from '../lib/zod-rule.ts';
-import { AreaSelect } from './area-select.tsx';
-import { FormDrawer } from './form-drawer.tsx';
 
 const f = iotEquipmentBody.shape;
 const KINDS = ['gasDetector', 'accessGate', 'plcGateway', 'weatherStation', 'other'] as const;
@@ -25,22 +21,15 @@ export function IotFormDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation('equipment');
-  const [form] = Form.useForm<IotEquipmentBody>();
   const save = iotApi.useSave();
-  useEffect(() => {
-    if (!editing) return;
-    form.resetFields();
-    form.setFieldsValue(editing.row ? { ...editing.row, protocol: editing.row.protocol as never } : EMPTY);
-  }, [editing, form]);
-  const submit = async () => {
-    const values = await form.validateFields();
-    try {
-      await save.mutateAsync({ id: editing?.row?.id, body: { ...values, areaId: values.areaId ?? null } });
-      onClose();
-    } catch (error) {
-      applyFieldErrors(form, error);
-    }
-  };
+  const { form, submit } = useEditForm({
+    editing,
+    onClose,
+    save: save.mutateAsync,
+    empty: EMPTY,
+    toValues: (row) => ({ ...row, protocol: row.protocol as IotEquipmentBody['protocol'] }),
+    toBody: (values) => ({ ...values, areaId: values.areaId ?? null }),
+  });
   return (
     <FormDrawer
       open={editing !== null}

@@ -1,13 +1,9 @@
 import { SENSOR_KINDS, type SensorBody, type SensorItem, sensorBody } from '@sentinel/contract';
 import { AutoComplete, Col, Form, Input, InputNumber, Row, Select } from 'antd';
-import { useEffect } from 'react';
+import { AreaSelect, aboveRule, FormDrawer, useEditForm, zodRule } from '../../../shared/crud/index.ts';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
 import { useAllIot } from '../api/iot-equipment.ts';
 import { sensorApi } from '../api/sensors.ts';
-import { aboveRule, zodRule } from '../lib/zod-rule.ts';
-import { AreaSelect } from './area-select.tsx';
-import { FormDrawer } from './form-drawer.tsx';
 
 const f = sensorBody.shape;
 const UNITS = ['ppm', '%LEL', 'mg/m³', '℃', 'MPa', 'kPa', '%RH', 'm'];
@@ -21,30 +17,22 @@ export function SensorFormDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation('equipment');
-  const [form] = Form.useForm<SensorBody>();
   const save = sensorApi.useSave();
   const devices = useAllIot();
-  useEffect(() => {
-    if (!editing) return;
-    form.resetFields();
-    form.setFieldsValue(editing.row ? { ...editing.row, kind: editing.row.kind as never } : EMPTY);
-  }, [editing, form]);
-  const submit = async () => {
-    const values = await form.validateFields();
-    const body: SensorBody = {
+  const { form, submit } = useEditForm({
+    editing,
+    onClose,
+    save: save.mutateAsync,
+    empty: EMPTY,
+    toValues: (row) => ({ ...row, kind: row.kind as SensorBody['kind'] }),
+    toBody: (values) => ({
       ...values,
       lowThreshold: values.lowThreshold ?? null,
       highThreshold: values.highThreshold ?? null,
       areaId: values.areaId ?? null,
       iotEquipmentId: values.iotEquipmentId ?? null,
-    };
-    try {
-      await save.mutateAsync({ id: editing?.row?.id, body });
-      onClose();
-    } catch (error) {
-      applyFieldErrors(form, error);
-    }
-  };
+    }),
+  });
   return (
     <FormDrawer
       open={editing !== null}

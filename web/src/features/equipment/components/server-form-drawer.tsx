@@ -1,11 +1,8 @@
 import { SERVER_KINDS, type ServerBody, type ServerItem, serverBody } from '@sentinel/contract';
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
-import { useEffect } from 'react';
+import { FormDrawer, useEditForm, zodRule } from '../../../shared/crud/index.ts';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
 import { serverApi } from '../api/servers.ts';
-import { zodRule } from '../lib/zod-rule.ts';
-import { FormDrawer } from './form-drawer.tsx';
 
 const f = serverBody.shape;
 
@@ -17,24 +14,14 @@ export function ServerFormDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation('equipment');
-  const [form] = Form.useForm<ServerBody>();
   const save = serverApi.useSave();
-  useEffect(() => {
-    if (!editing) return;
-    form.resetFields();
-    form.setFieldsValue(
-      editing.row ? { ...editing.row, kind: editing.row.kind as never } : { kind: 'analysis', online: false },
-    );
-  }, [editing, form]);
-  const submit = async () => {
-    const values = await form.validateFields();
-    try {
-      await save.mutateAsync({ id: editing?.row?.id, body: values });
-      onClose();
-    } catch (error) {
-      applyFieldErrors(form, error);
-    }
-  };
+  const { form, submit } = useEditForm({
+    editing,
+    onClose,
+    save: save.mutateAsync,
+    empty: { kind: 'analysis', online: false },
+    toValues: (row) => ({ ...row, kind: row.kind as ServerBody['kind'] }),
+  });
   return (
     <FormDrawer
       open={editing !== null}

@@ -1,15 +1,10 @@
 import type { DcsPointItem } from '@sentinel/contract';
-import { Card, Empty, Table, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { AreaSelect, actionsColumn, CrudList, useListPage } from '../../../shared/crud/index.ts';
 import { useTranslation } from '../../../shared/i18n/i18n.ts';
 import { useButtons } from '../../../shared/permission/use-buttons.ts';
-import { PageError } from '../../../shared/ui/page-states.tsx';
-import { tablePagination } from '../../../shared/ui/table-pagination.ts';
 import { dcsApi } from '../api/dcs-points.ts';
-import { AreaSelect } from '../components/area-select.tsx';
 import { DcsFormDrawer } from '../components/dcs-form-drawer.tsx';
-import { ListToolbar } from '../components/list-toolbar.tsx';
-import { RowActions } from '../components/row-actions.tsx';
-import { useListPage } from '../lib/use-list-page.ts';
 
 const limit = (value: number | null) => (value === null ? '—' : String(value));
 
@@ -37,46 +32,28 @@ export default function DcsSettingsPage() {
       responsive: ['xl'],
       ellipsis: true,
     },
-    {
+    actionsColumn<DcsPointItem>({
       title: tc('actions'),
-      key: 'actions',
-      width: 130,
-      render: (_, row) => (
-        <RowActions
-          testId={`dcs-${row.tag}`}
-          name={`${row.tag} ${row.name}`}
-          onEdit={canEdit ? () => page.startEdit(row) : undefined}
-          onDelete={canDelete ? () => remove.mutateAsync(row.id) : undefined}
-        />
-      ),
-    },
+      testId: (row) => `dcs-${row.tag}`,
+      name: (row) => `${row.tag} ${row.name}`,
+      onEdit: canEdit ? page.startEdit : undefined,
+      onDelete: canDelete ? (row) => remove.mutateAsync(row.id) : undefined,
+    }),
   ];
 
   return (
-    <Card variant="borderless" data-testid="dcs-page">
-      <ListToolbar
-        testId="dcs"
-        placeholder={t('dcs.keyword')}
-        onSearch={page.setKeyword}
-        filters={<AreaSelect value={page.areaId} onChange={page.setAreaId} style={{ minWidth: 200 }} />}
-        addLabel={t('dcs.add')}
-        onAdd={buttons.can('dcsSettings:add') ? page.startAdd : undefined}
-      />
-      {query.isError && !query.data ? (
-        <PageError message={query.error.message} onRetry={() => query.refetch()} />
-      ) : (
-        <Table<DcsPointItem>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={query.data?.list ?? []}
-          loading={query.isFetching}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty description={tc('noData')} /> }}
-          pagination={tablePagination(page.paging, query.data?.count ?? 0, page.setPaging)}
-        />
-      )}
+    <CrudList
+      testId="dcs"
+      search={{ placeholder: t('dcs.keyword'), onSearch: page.setKeyword }}
+      filters={<AreaSelect value={page.areaId} onChange={page.setAreaId} style={{ minWidth: 200 }} />}
+      addLabel={t('dcs.add')}
+      onAdd={buttons.can('dcsSettings:add') ? page.startAdd : undefined}
+      query={query}
+      columns={columns}
+      paging={page.paging}
+      onPaging={page.setPaging}
+    >
       <DcsFormDrawer editing={page.editing} onClose={page.close} />
-    </Card>
+    </CrudList>
   );
 }

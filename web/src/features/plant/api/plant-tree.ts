@@ -1,23 +1,9 @@
-import {
-  PLANT_API,
-  type PlantFlatNode,
-  type PlantKind,
-  type PlantNodeDetail,
-  type PlantTreeNode,
-} from '@sentinel/contract';
+import { PLANT_API, type PlantFlatNode, type PlantKind, type PlantNodeDetail } from '@sentinel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../shared/request/request.ts';
 
 /** Every plant query starts with this key (mutations invalidate it). */
 export const PLANT_KEY = ['plant'] as const;
-
-export const fetchPlantTree = () => request<PlantTreeNode[]>(PLANT_API.tree);
-
-/** The nested plant tree (also used by pickers in other features). */
-export const plantTreeQueryOptions = () =>
-  queryOptions({ queryKey: [...PLANT_KEY, 'tree'], queryFn: fetchPlantTree, staleTime: 30_000 });
-
-export const usePlantTree = () => useQuery(plantTreeQueryOptions());
 
 export const fetchPlantNodes = (kind?: PlantKind) =>
   request<PlantFlatNode[]>(PLANT_API.nodes, { query: { kind } });

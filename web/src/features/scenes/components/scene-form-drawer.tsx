@@ -2,11 +2,12 @@ import type { SceneBody, SceneItem, SceneKind } from '@sentinel/contract';
 import { Button, DatePicker, Drawer, Form, Input, Select, Space, TreeSelect } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
+import { usePlantTree } from '../../../shared/crud/index.ts';
 import { tr, useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
 import { RequestError } from '../../../shared/request/errors.ts';
 import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
 import { useAllJobTypes } from '../api/job-types.ts';
-import { usePlantTree, useWorkflowOptions } from '../api/pickers.ts';
+import { useWorkflowOptions } from '../api/pickers.ts';
 import { useCreateScene, useUpdateScene } from '../api/scene-mutations.ts';
 import { areaOptions } from '../lib/kind.ts';
 

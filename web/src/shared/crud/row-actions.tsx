@@ -1,6 +1,6 @@
 import { Button, Space } from 'antd';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { confirmDialog } from '../../../shared/ui/feedback.ts';
+import { useTranslation } from '../i18n/i18n.ts';
+import { confirmDialog } from '../ui/feedback.ts';
 
 /** Edit and delete links of a table row; delete asks '是否确定删除？' first. Missing rights: no link. */
 export function RowActions({

@@ -1,8 +1,8 @@
-import type { AreaTreeNode } from '@sentinel/contract';
+import type { PlantTreeNode } from '@sentinel/contract';
 import { TreeSelect } from 'antd';
 import { useMemo } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { useAreaTree } from '../api/area-tree.ts';
+import { useTranslation } from '../i18n/i18n.ts';
+import { usePlantTree } from './use-plant-tree.ts';
 
 interface TreeOption {
   value: number;
@@ -10,7 +10,7 @@ interface TreeOption {
   children?: TreeOption[];
 }
 
-const toOptions = (nodes: AreaTreeNode[]): TreeOption[] =>
+const toOptions = (nodes: PlantTreeNode[]): TreeOption[] =>
   nodes.map((n) => ({
     value: n.id,
     title: n.name,
@@ -33,8 +33,8 @@ export function AreaSelect({
   style?: React.CSSProperties;
   testId?: string;
 }) {
-  const { t } = useTranslation('equipment');
-  const { data, isPending } = useAreaTree();
+  const { t } = useTranslation();
+  const { data, isPending } = usePlantTree();
   const treeData = useMemo(() => toOptions(data ?? []), [data]);
   return (
     <TreeSelect
@@ -48,8 +48,8 @@ export function AreaSelect({
       showSearch
       treeNodeFilterProp="title"
       treeDefaultExpandAll
-      placeholder={placeholder ?? t('field.area')}
-      notFoundContent={t('noAreas')}
+      placeholder={placeholder ?? t('crud.area')}
+      notFoundContent={t('crud.noAreas')}
       style={style}
       popupMatchSelectWidth={false}
     />

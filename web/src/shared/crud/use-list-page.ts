@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FIRST_PAGE, type PageState } from '../../../shared/ui/table-pagination.ts';
+import { FIRST_PAGE, type PageState } from '../ui/table-pagination.ts';
 
 /** State of a list page: SPEC pagination, keyword, area filter and the row being edited. */
 export function useListPage<Row>() {

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Input } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '../i18n/i18n.ts';
 
 /** Keyword search and extra filters on the left, the add button (when allowed) on the right. */
 export function ListToolbar({

@@ -1,6 +1,6 @@
 import type { FormRule } from 'antd';
 import type { z } from 'zod';
-import { tr } from '../../../shared/i18n/i18n.ts';
+import { tr } from '../i18n/i18n.ts';
 
 /**
  * An antd form rule from a contract field schema, so the browser shows exactly the message the

@@ -1,6 +1,6 @@
 import type { ListResult } from '@sentinel/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { action, request } from '../../../shared/request/request.ts';
+import { action, request } from '../request/request.ts';
 
 export interface CrudPaths {
   list: string;
@@ -9,14 +9,20 @@ export interface CrudPaths {
 }
 
 /**
- * The calls of one equipment resource: `POST …/list`, `POST` add, `PUT …/:id` edit,
- * `DELETE …/:id` — each with its query options and hook, invalidating the resource's lists.
+ * The calls of one catalogue resource: `POST …/list`, `POST` add, `PUT …/:id` edit,
+ * `DELETE …/:id` — each with its query options and hook. Every query of the resource sits under
+ * `key` (e.g. `['devices', 'cameraTypes']`); a change invalidates all of them, and `alsoInvalidate`
+ * (e.g. the pickers that list the resource).
  */
-export function crudApi<Row, Body, Query extends object>(key: string, paths: CrudPaths) {
+export function crudApi<Row, Body, Query extends object>(
+  key: readonly unknown[],
+  paths: CrudPaths,
+  options: { alsoInvalidate?: ReadonlyArray<readonly unknown[]> } = {},
+) {
   const fetchList = (query: Query) => request<ListResult<Row>>(paths.list, { method: 'POST', body: query });
   const listQueryOptions = (query: Query) =>
     queryOptions({
-      queryKey: ['equipment', key, 'list', query],
+      queryKey: [...key, 'list', query],
       queryFn: () => fetchList(query),
       placeholderData: keepPreviousData,
     });
@@ -25,7 +31,10 @@ export function crudApi<Row, Body, Query extends object>(key: string, paths: Cru
   const remove = (id: number) => action<null>(paths.one(id), { method: 'DELETE' });
   const useInvalidate = () => {
     const client = useQueryClient();
-    return () => client.invalidateQueries({ queryKey: ['equipment', key] });
+    return () =>
+      Promise.all(
+        [key, ...(options.alsoInvalidate ?? [])].map((queryKey) => client.invalidateQueries({ queryKey })),
+      );
   };
   return {
     fetchList,

@@ -1,6 +1,6 @@
-import { Button, Drawer, Space } from 'antd';
+import { Button, Drawer, Modal, Space } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '../i18n/i18n.ts';
 
 /** The add / edit drawer of a list page: the form in the body, cancel and save in the footer. */
 export function FormDrawer({
@@ -40,5 +40,28 @@ export function FormDrawer({
     >
       {children}
     </Drawer>
+  );
+}
+
+/** The add / edit dialog of a short form (a few fields): OK saves, Cancel and Esc close. */
+export function FormModal({
+  open,
+  title,
+  onClose,
+  onSave,
+  saving,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  onSave: () => void;
+  saving: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Modal open={open} title={title} onCancel={onClose} onOk={onSave} confirmLoading={saving} destroyOnHidden>
+      {children}
+    </Modal>
   );
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { engine } from '../../db/schema/index.ts';
-import { AppError } from '../../platform/errors.ts';
+import type { Db } from '../db/client.ts';
+import { engine } from '../db/schema/index.ts';
+import { AppError } from './errors.ts';
 
 /** Engines' alarm images (original and drawn) may be larger than UI uploads. */
 export const INGEST_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
