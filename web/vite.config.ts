@@ -1,10 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { srcAlias } from './src-alias.ts';
 
 const backend = process.env.SENTINEL_BACKEND ?? 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: srcAlias },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

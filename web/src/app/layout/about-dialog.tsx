@@ -1,7 +1,7 @@
 import { Descriptions, Modal } from 'antd';
-import { useTranslation } from '../../shared/i18n/i18n.ts';
-import { useAppStore } from '../../shared/stores/app-store.ts';
-import { Logo } from '../../shared/ui/logo.tsx';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { useAppStore } from '@/shared/stores/app-store.ts';
+import { Logo } from '@/shared/ui/logo.tsx';
 
 export const APP_VERSION = 'V3.8';
 export const SUPPORT_PHONE = '400-820-3800';

@@ -2,9 +2,9 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { MENU_TREE } from '@sentinel/contract';
 import { Breadcrumb, Button } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { useLang, useTranslation } from '../../shared/i18n/i18n.ts';
-import { ancestry } from '../../shared/permission/permitted.ts';
-import { handleTitle, nodeForCode, useRouteHandle } from '../../shared/routing/route-meta.ts';
+import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
+import { ancestry } from '@/shared/permission/permitted.ts';
+import { handleTitle, nodeForCode, useRouteHandle } from '@/shared/routing/route-meta.ts';
 
 /** Breadcrumb from the route's tree ancestry, with a back link when deeper than two levels. */
 export function Breadcrumbs() {

@@ -1,10 +1,10 @@
 import { BugOutlined } from '@ant-design/icons';
 import { Badge, Button, Modal, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from '../../shared/i18n/i18n.ts';
-import { type ErrorLogEntry, useErrorLogStore } from '../../shared/stores/error-log-store.ts';
-import { useUserStore } from '../../shared/stores/user-store.ts';
-import { formatTime } from '../../shared/utils/time.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { type ErrorLogEntry, useErrorLogStore } from '@/shared/stores/error-log-store.ts';
+import { useUserStore } from '@/shared/stores/user-store.ts';
+import { formatTime } from '@/shared/utils/time.ts';
 
 /**
  * The error log in the top bar (SPEC §8, store module errorLog): shown to administrators once the

@@ -1,10 +1,10 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { DownloadCenter } from '../../features/download-center/index.ts';
-import { VideoWallSwitch } from '../../features/video-wall/index.ts';
-import { useTranslation } from '../../shared/i18n/i18n.ts';
-import { useAppStore } from '../../shared/stores/app-store.ts';
-import { LangSwitch } from '../../shared/ui/lang-switch.tsx';
+import { DownloadCenter } from '@/features/download-center/index.ts';
+import { VideoWallSwitch } from '@/features/video-wall/index.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { useAppStore } from '@/shared/stores/app-store.ts';
+import { LangSwitch } from '@/shared/ui/lang-switch.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import { ErrorLogButton } from './error-log-button.tsx';
 import { SettingsPanel } from './settings-panel.tsx';

@@ -1,8 +1,8 @@
 import { SettingOutlined } from '@ant-design/icons';
 import { Button, ColorPicker, Drawer, Switch, Tooltip } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from '../../shared/i18n/i18n.ts';
-import { DEFAULT_THEME, useSettingsStore } from '../../shared/stores/settings-store.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { DEFAULT_THEME, useSettingsStore } from '@/shared/stores/settings-store.ts';
 
 const PRESETS = [DEFAULT_THEME, '#1890ff', '#13c2c2', '#52c41a', '#fa541c', '#722ed1', '#eb2f96', '#304156'];
 

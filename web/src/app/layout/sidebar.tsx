@@ -2,14 +2,14 @@ import { MENU_TREE } from '@sentinel/contract';
 import { Menu } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useMatches, useNavigate } from 'react-router';
-import { sceneMenuKey, useSceneMenus } from '../../features/scenes/index.ts';
-import { useLang } from '../../shared/i18n/i18n.ts';
-import { nodeForCode, useRouteHandle } from '../../shared/routing/route-meta.ts';
-import { useAppStore } from '../../shared/stores/app-store.ts';
-import { usePermissionStore } from '../../shared/stores/permission-store.ts';
-import { useSettingsStore } from '../../shared/stores/settings-store.ts';
-import { useUserStore } from '../../shared/stores/user-store.ts';
-import { Logo } from '../../shared/ui/logo.tsx';
+import { sceneMenuKey, useSceneMenus } from '@/features/scenes/index.ts';
+import { useLang } from '@/shared/i18n/i18n.ts';
+import { nodeForCode, useRouteHandle } from '@/shared/routing/route-meta.ts';
+import { useAppStore } from '@/shared/stores/app-store.ts';
+import { usePermissionStore } from '@/shared/stores/permission-store.ts';
+import { useSettingsStore } from '@/shared/stores/settings-store.ts';
+import { useUserStore } from '@/shared/stores/user-store.ts';
+import { Logo } from '@/shared/ui/logo.tsx';
 import { buildSidebar } from './menu-items.tsx';
 
 /** Sidebar menu of permitted routes: accordion, collapsible, 210 px (SPEC §2). */

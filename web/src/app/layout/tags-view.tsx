@@ -2,10 +2,10 @@ import { CloseOutlined } from '@ant-design/icons';
 import { Dropdown } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useLang, useTranslation } from '../../shared/i18n/i18n.ts';
-import { nodeForCode } from '../../shared/routing/route-meta.ts';
-import { nextAfterClose, type VisitedView } from '../../shared/stores/tags-view.ts';
-import { useTagsViewStore } from '../../shared/stores/tags-view-store.ts';
+import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
+import { nodeForCode } from '@/shared/routing/route-meta.ts';
+import { nextAfterClose, type VisitedView } from '@/shared/stores/tags-view.ts';
+import { useTagsViewStore } from '@/shared/stores/tags-view-store.ts';
 
 /** Tab strip of opened routes: switch, refresh, close, close others, close all (SPEC §2). */
 export function TagsView() {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useAppStore } from '../../shared/stores/app-store.ts';
+import { useAppStore } from '@/shared/stores/app-store.ts';
 
 /** SPEC §9 mobile breakpoint. */
 export const MOBILE_WIDTH = 992;

@@ -8,10 +8,10 @@ import {
 import { Avatar, Button, Dropdown } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ChangePasswordDialog, logout } from '../../features/session/index.ts';
-import { useTranslation } from '../../shared/i18n/i18n.ts';
-import { logoutLocally } from '../../shared/session.ts';
-import { useUserStore } from '../../shared/stores/user-store.ts';
+import { ChangePasswordDialog, logout } from '@/features/session/index.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { logoutLocally } from '@/shared/session.ts';
+import { useUserStore } from '@/shared/stores/user-store.ts';
 import { AboutDialog } from './about-dialog.tsx';
 
 export function UserMenu() {

@@ -9,15 +9,15 @@ const mocks = vi.hoisted(() => ({
   handlers: new Map<string, (data: unknown) => void>(),
 }));
 
-vi.mock('../../shared/request/request.ts', () => ({ action: mocks.action }));
-vi.mock('../../shared/ui/feedback.ts', () => ({ toast: { error: mocks.toastError } }));
-vi.mock('../../shared/realtime/use-realtime.ts', () => ({
+vi.mock('@/shared/request/request.ts', () => ({ action: mocks.action }));
+vi.mock('@/shared/ui/feedback.ts', () => ({ toast: { error: mocks.toastError } }));
+vi.mock('@/shared/realtime/use-realtime.ts', () => ({
   useRealtimeConnection: () => {},
   useConnectionState: () => mocks.connection.state,
   useRealtime: (type: string, handler: (data: unknown) => void) => mocks.handlers.set(type, handler),
 }));
 
-const { useUserStore } = await import('../../shared/stores/user-store.ts');
+const { useUserStore } = await import('@/shared/stores/user-store.ts');
 const { useAlarmFeed, POLL_MS } = await import('./use-alarm-feed.ts');
 
 function alarm(id: number, alarmState = 1): AlarmItem {

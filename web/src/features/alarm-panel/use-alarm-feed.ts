@@ -1,14 +1,10 @@
 import { ALARM_API, ALARM_RULE_UPDATED, type AlarmItem } from '@sentinel/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { i18n } from '../../shared/i18n/i18n.ts';
-import {
-  useConnectionState,
-  useRealtime,
-  useRealtimeConnection,
-} from '../../shared/realtime/use-realtime.ts';
-import { action } from '../../shared/request/request.ts';
-import { useUserStore } from '../../shared/stores/user-store.ts';
-import { toast } from '../../shared/ui/feedback.ts';
+import { i18n } from '@/shared/i18n/i18n.ts';
+import { useConnectionState, useRealtime, useRealtimeConnection } from '@/shared/realtime/use-realtime.ts';
+import { action } from '@/shared/request/request.ts';
+import { useUserStore } from '@/shared/stores/user-store.ts';
+import { toast } from '@/shared/ui/feedback.ts';
 import {
   digestOf,
   heldOf,

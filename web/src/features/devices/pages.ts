@@ -1,4 +1,4 @@
-import type { PageRegistry } from '../../shared/routing/page-registry.ts';
+import type { PageRegistry } from '@/shared/routing/page-registry.ts';
 
 /** Pages of the devices feature, by menu code (see contract/src/menu-tree.ts). */
 export const pages: PageRegistry = {

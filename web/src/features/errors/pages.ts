@@ -1,4 +1,4 @@
-import type { LazyPage, PageRegistry } from '../../shared/routing/page-registry.ts';
+import type { LazyPage, PageRegistry } from '@/shared/routing/page-registry.ts';
 
 /** `/redirect/*`: the tags view's refresh goes through it. */
 export const redirectPage: LazyPage = () => import('./pages/redirect-page.tsx');

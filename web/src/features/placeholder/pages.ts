@@ -1,4 +1,4 @@
-import type { LazyPage, PageRegistry } from '../../shared/routing/page-registry.ts';
+import type { LazyPage, PageRegistry } from '@/shared/routing/page-registry.ts';
 
 /** Every menu leaf without a page yet shows this. */
 export const notReadyPage: LazyPage = () => import('./pages/not-ready-page.tsx');

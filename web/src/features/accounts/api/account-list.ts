@@ -1,6 +1,6 @@
 import { ACCOUNT_API, type AccountListQuery, type AccountListResponse } from '@sentinel/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 import { ACCOUNTS_KEY } from './keys.ts';
 
 /** POST account/list. */

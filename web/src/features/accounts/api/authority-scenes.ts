@@ -1,6 +1,6 @@
 import { ACCOUNT_API, type AuthorityScene } from '@sentinel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 import { ACCOUNTS_KEY } from './keys.ts';
 
 /** GET scene/{accountId}/{plantNodeId}/scene: scenes under a plant node (0: all), with the grants. */

@@ -1,6 +1,6 @@
 import { ACCOUNT_API, type AccountCreateBody, type AccountCreateResponse } from '@sentinel/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { action } from '../../../shared/request/request.ts';
+import { action } from '@/shared/request/request.ts';
 import { ACCOUNTS_KEY } from './keys.ts';
 
 /** POST account/: answers the generated initial password once when none was given. */

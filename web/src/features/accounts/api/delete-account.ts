@@ -1,6 +1,6 @@
 import { ACCOUNT_API } from '@sentinel/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { action } from '../../../shared/request/request.ts';
+import { action } from '@/shared/request/request.ts';
 import { ACCOUNTS_KEY } from './keys.ts';
 
 /** DELETE account/{id} (refused with 409 for the last admin or oneself). */

@@ -1,6 +1,6 @@
 import { ACCOUNT_API, type AccountItem, type AccountLockBody } from '@sentinel/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { action } from '../../../shared/request/request.ts';
+import { action } from '@/shared/request/request.ts';
 import { ACCOUNTS_KEY } from './keys.ts';
 
 /** PUT account/lockStatus: locking ends the account's sessions at once. */

@@ -1,6 +1,6 @@
 import { ROLES_API, type RoleOption } from '@sentinel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 
 /** Every role, for the role pickers (GET role/options: granted with the accounts page). */
 export const fetchRoleOptions = () => request<RoleOption[]>(ROLES_API.options);

@@ -1,6 +1,6 @@
 import { ACCOUNT_API, type SceneAuthorityResponse, type SceneBatchAuthorityBody } from '@sentinel/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { action } from '../../../shared/request/request.ts';
+import { action } from '@/shared/request/request.ts';
 import { ACCOUNTS_KEY } from './keys.ts';
 
 /** POST scene/batch/authority: the same scene authority for several accounts. */

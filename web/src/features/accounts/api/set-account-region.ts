@@ -1,6 +1,6 @@
 import { ACCOUNT_API, type AccountRegionBody, type AccountRegionResponse } from '@sentinel/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { action } from '../../../shared/request/request.ts';
+import { action } from '@/shared/request/request.ts';
 import { ACCOUNTS_KEY } from './keys.ts';
 
 /** POST account/region: replaces the plant nodes an account manages. */

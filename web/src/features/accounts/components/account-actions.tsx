@@ -1,7 +1,7 @@
 import type { AccountItem } from '@sentinel/contract';
 import { Button, type ButtonProps, Space } from 'antd';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { confirmDialog } from '../../../shared/ui/feedback.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { confirmDialog } from '@/shared/ui/feedback.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 import { useLockAccount } from '../api/lock-account.ts';
 import { useResetPassword } from '../api/reset-password.ts';

@@ -1,6 +1,6 @@
 import { Form, Input, Select } from 'antd';
-import { FilterBar } from '../../../shared/filters/filter-bar.tsx';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { FilterBar } from '@/shared/filters/filter-bar.tsx';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { useRoleChoices } from './role-select.tsx';
 
 export interface AccountFilterValues {

@@ -1,9 +1,9 @@
 import { type AccountItem, PASSWORD_MAX } from '@sentinel/contract';
 import { Col, Form, Input, Modal, Row } from 'antd';
 import { useEffect } from 'react';
-import { tr, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { RequestError } from '../../../shared/request/errors.ts';
-import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
+import { tr, useTranslation } from '@/shared/i18n/i18n.ts';
+import { RequestError } from '@/shared/request/errors.ts';
+import { applyFieldErrors } from '@/shared/request/field-errors.ts';
 import { useCreateAccount } from '../api/create-account.ts';
 import { useUpdateAccount } from '../api/update-account.ts';
 import { accountChecks, checkRule } from '../lib/account-rules.ts';

@@ -1,8 +1,8 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { Alert, Button, Input, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { toast } from '../../../shared/ui/feedback.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { toast } from '@/shared/ui/feedback.ts';
 
 export interface InitialPassword {
   accountName: string;

@@ -1,9 +1,9 @@
 import type { AccountItem, PlantTreeNode } from '@sentinel/contract';
 import { Modal, Spin, Tree, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { usePlantTree } from '../../../shared/crud/index.ts';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { PageEmpty, PageError } from '../../../shared/ui/page-states.tsx';
+import { usePlantTree } from '@/shared/crud/index.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { PageEmpty, PageError } from '@/shared/ui/page-states.tsx';
 import { useSetAccountRegion } from '../api/set-account-region.ts';
 
 interface TreeItem {

@@ -1,8 +1,8 @@
 import type { AccountItem } from '@sentinel/contract';
 import { Form, Modal } from 'antd';
 import { useEffect } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { applyFieldErrors } from '@/shared/request/field-errors.ts';
 import { useSetAccountRoles } from '../api/set-account-roles.ts';
 import { accountChecks, checkRule } from '../lib/account-rules.ts';
 import { RoleSelect } from './role-select.tsx';

@@ -1,7 +1,7 @@
 import type { AccountRoleRef } from '@sentinel/contract';
 import { Select } from 'antd';
 import { useMemo } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { useRoleOptions } from '../api/role-options.ts';
 
 /** Roles to pick from: the role list, plus the roles the account already holds (always shown). */

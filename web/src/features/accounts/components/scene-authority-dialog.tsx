@@ -1,9 +1,9 @@
 import type { AccountItem } from '@sentinel/contract';
 import { Alert, type ButtonProps, Flex, Modal, Spin, Switch, Tag, Tree, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { usePlantTree } from '../../../shared/crud/index.ts';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { PageEmpty, PageError } from '../../../shared/ui/page-states.tsx';
+import { usePlantTree } from '@/shared/crud/index.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { PageEmpty, PageError } from '@/shared/ui/page-states.tsx';
 import { useAuthorityScenes } from '../api/authority-scenes.ts';
 import { useSaveSceneAuthority } from '../api/scene-authority.ts';
 import { useSaveSceneBatchAuthority } from '../api/scene-batch-authority.ts';

@@ -8,7 +8,7 @@ import {
 } from '@sentinel/contract';
 import type { FormRule } from 'antd';
 import type { z } from 'zod';
-import { tr } from '../../../shared/i18n/i18n.ts';
+import { tr } from '@/shared/i18n/i18n.ts';
 
 /** The message code of the first problem of `value` under `schema`, or null when it is valid. */
 export function schemaError(schema: z.ZodType, value: unknown): string | null {

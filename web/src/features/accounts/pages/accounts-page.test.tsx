@@ -8,17 +8,17 @@ import zh from '../locales/zh-CN.json';
 const toastSuccess = vi.fn();
 const toastError = vi.fn();
 const confirmDialog = vi.fn();
-vi.mock('../../../shared/ui/feedback.ts', () => ({
+vi.mock('@/shared/ui/feedback.ts', () => ({
   toast: { error: toastError, success: toastSuccess, warning: vi.fn() },
   confirmDialog,
   ERROR_TOAST_SECONDS: 5,
 }));
 
-import { stubBrowserApis } from '../../../shared/testing/jsdom-stubs.ts';
+import { stubBrowserApis } from '@/shared/testing/jsdom-stubs.ts';
 
 stubBrowserApis();
-const { initI18n } = await import('../../../shared/i18n/i18n.ts');
-const common = (await import('../../../shared/locales/en.json')).default;
+const { initI18n } = await import('@/shared/i18n/i18n.ts');
+const common = (await import('@/shared/locales/en.json')).default;
 initI18n({ en: { common, accounts: en }, 'zh-CN': { common: {}, accounts: zh } }, 'en');
 const { default: AccountsPage } = await import('./accounts-page.tsx');
 

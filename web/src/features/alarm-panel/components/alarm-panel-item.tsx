@@ -10,11 +10,11 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { RequestError } from '../../../shared/request/errors.ts';
-import { action } from '../../../shared/request/request.ts';
-import { refreshAlarms } from '../../../shared/ui/alarm-detail-dialog/index.ts';
-import { formatTime } from '../../../shared/utils/time.ts';
+import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
+import { RequestError } from '@/shared/request/errors.ts';
+import { action } from '@/shared/request/request.ts';
+import { refreshAlarms } from '@/shared/ui/alarm-detail-dialog/index.ts';
+import { formatTime } from '@/shared/utils/time.ts';
 import { isAlarmItem, isHandled } from '../alarm-feed.ts';
 
 function alarmFromData(data: unknown): AlarmItem | undefined {

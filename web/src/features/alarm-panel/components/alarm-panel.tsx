@@ -2,8 +2,8 @@ import { AlertOutlined, CloseOutlined, MutedOutlined, SoundOutlined } from '@ant
 import { Badge, Button, Empty, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { AlarmDetailDialog } from '../../../shared/ui/alarm-detail-dialog/index.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { AlarmDetailDialog } from '@/shared/ui/alarm-detail-dialog/index.ts';
 import { isHandled } from '../alarm-feed.ts';
 import { useAlarmSoundStore } from '../alarm-sound.ts';
 import { useAlarmFeed } from '../use-alarm-feed.ts';

@@ -1,6 +1,6 @@
 import { ALARM_RULE_API, ALARM_RULE_TYPE, type AlarmRule, type AlarmRuleBody } from '@sentinel/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { action, request } from '../../../shared/request/request.ts';
+import { action, request } from '@/shared/request/request.ts';
 
 export const fetchAlarmRule = (userId: number) =>
   request<AlarmRule>(ALARM_RULE_API.rule, { query: { userId, type: ALARM_RULE_TYPE } });

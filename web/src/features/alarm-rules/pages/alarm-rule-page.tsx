@@ -9,11 +9,11 @@ import {
 import { Alert, Button, Card, Checkbox, Col, Form, InputNumber, Radio, Row, Space, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { tr, useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
-import { useRouteTitle } from '../../../shared/routing/route-meta.ts';
-import { useUserStore } from '../../../shared/stores/user-store.ts';
-import { PageEmpty, PageError, PageLoading } from '../../../shared/ui/page-states.tsx';
+import { tr, useLang, useTranslation } from '@/shared/i18n/i18n.ts';
+import { applyFieldErrors } from '@/shared/request/field-errors.ts';
+import { useRouteTitle } from '@/shared/routing/route-meta.ts';
+import { useUserStore } from '@/shared/stores/user-store.ts';
+import { PageEmpty, PageError, PageLoading } from '@/shared/ui/page-states.tsx';
 import { useAlarmRule, useSaveAlarmRule } from '../api/alarm-rule.ts';
 import { LEVELS_DESC, type RuleFormValues, toBody, toFormValues } from '../lib/rule-form.ts';
 

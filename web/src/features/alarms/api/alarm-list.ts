@@ -1,6 +1,6 @@
 import type { AlarmListQuery } from '@sentinel/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ALARM_LISTS_KEY, fetchAlarmList } from '../../../shared/ui/alarm-detail-dialog/index.ts';
+import { ALARM_LISTS_KEY, fetchAlarmList } from '@/shared/ui/alarm-detail-dialog/index.ts';
 
 export const alarmListQueryOptions = (query: AlarmListQuery, enabled = true) =>
   queryOptions({

@@ -1,18 +1,18 @@
 import type { AlarmListQuery, PriorityCode } from '@sentinel/contract';
 import { Form, Select, TreeSelect } from 'antd';
 import { useMemo } from 'react';
-import { usePlantTree } from '../../../shared/crud/index.ts';
-import { FilterBar } from '../../../shared/filters/filter-bar.tsx';
+import { usePlantTree } from '@/shared/crud/index.ts';
+import { FilterBar } from '@/shared/filters/filter-bar.tsx';
 import {
   AlgorithmField,
   CameraField,
   PriorityField,
   plantTreeOptions,
   SceneField,
-} from '../../../shared/filters/picker-fields.tsx';
-import { definedFields, type PartialRange, rangeToQuery } from '../../../shared/filters/time-presets.ts';
-import { TimeRangeField } from '../../../shared/filters/time-range-field.tsx';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+} from '@/shared/filters/picker-fields.tsx';
+import { definedFields, type PartialRange, rangeToQuery } from '@/shared/filters/time-presets.ts';
+import { TimeRangeField } from '@/shared/filters/time-range-field.tsx';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 
 export type AlarmFilters = Omit<AlarmListQuery, 'page' | 'limit'>;
 

@@ -1,14 +1,14 @@
 import { type AlarmItem, isPriorityCode, PRIORITY_COLORS, PRIORITY_LABELS } from '@sentinel/contract';
 import type { TablePaginationConfig } from 'antd';
 import { Button, Empty, Space, Table, type TableColumnsType, type TableProps, Tag } from 'antd';
-import { useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
+import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
 import {
   AlarmActionButtons,
   type AlarmDialogMode,
   AlarmStateTag,
-} from '../../../shared/ui/alarm-detail-dialog/index.ts';
-import { ImageThumb } from '../../../shared/ui/image-viewer/index.ts';
-import { formatTime } from '../../../shared/utils/time.ts';
+} from '@/shared/ui/alarm-detail-dialog/index.ts';
+import { ImageThumb } from '@/shared/ui/image-viewer/index.ts';
+import { formatTime } from '@/shared/utils/time.ts';
 
 export function PriorityTag({ priority }: { priority: number }) {
   const lang = useLang();

@@ -2,13 +2,9 @@ import type { AlarmBatchResult } from '@sentinel/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, List, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import {
-  AlarmCommentInput,
-  patchCachedAlarm,
-  refreshAlarms,
-} from '../../../shared/ui/alarm-detail-dialog/index.ts';
-import { confirmDialog } from '../../../shared/ui/feedback.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { AlarmCommentInput, patchCachedAlarm, refreshAlarms } from '@/shared/ui/alarm-detail-dialog/index.ts';
+import { confirmDialog } from '@/shared/ui/feedback.ts';
 import { batchAlarms } from '../api/alarm-batch.ts';
 
 /** Batch process / mark false positive of the selected rows, then the per-id outcomes. */

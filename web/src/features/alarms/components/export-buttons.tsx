@@ -1,8 +1,8 @@
 import { ExportOutlined, FileZipOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { downloadAlarmImages, useStartAlarmExport } from '../../download-center/index.ts';
+import { downloadAlarmImages, useStartAlarmExport } from '@/features/download-center/index.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 import type { AlarmFilters } from './alarm-filters.tsx';
 
 /**

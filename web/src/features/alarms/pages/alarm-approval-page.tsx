@@ -1,9 +1,9 @@
 import { Badge, Card, Flex, Tabs, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { AlarmDetailDialog, useApproveCount } from '../../../shared/ui/alarm-detail-dialog/index.ts';
-import { PageError } from '../../../shared/ui/page-states.tsx';
-import { FIRST_PAGE, type PageState, tablePagination } from '../../../shared/ui/table-pagination.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { AlarmDetailDialog, useApproveCount } from '@/shared/ui/alarm-detail-dialog/index.ts';
+import { PageError } from '@/shared/ui/page-states.tsx';
+import { FIRST_PAGE, type PageState, tablePagination } from '@/shared/ui/table-pagination.ts';
 import { useAlarmList } from '../api/alarm-list.ts';
 import { AlarmTable } from '../components/alarm-table.tsx';
 import { totalText } from '../lib/total-text.ts';

@@ -1,10 +1,10 @@
 import { Card, Flex } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { useButtons } from '../../../shared/permission/use-buttons.ts';
-import { AlarmDetailDialog } from '../../../shared/ui/alarm-detail-dialog/index.ts';
-import { PageError } from '../../../shared/ui/page-states.tsx';
-import { FIRST_PAGE, type PageState, tablePagination } from '../../../shared/ui/table-pagination.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { useButtons } from '@/shared/permission/use-buttons.ts';
+import { AlarmDetailDialog } from '@/shared/ui/alarm-detail-dialog/index.ts';
+import { PageError } from '@/shared/ui/page-states.tsx';
+import { FIRST_PAGE, type PageState, tablePagination } from '@/shared/ui/table-pagination.ts';
 import { useAlarmList } from '../api/alarm-list.ts';
 import { AlarmFilterBar, type AlarmFilters } from '../components/alarm-filters.tsx';
 import { AlarmTable } from '../components/alarm-table.tsx';

@@ -7,7 +7,7 @@ import {
   type ListResult,
 } from '@sentinel/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { action, request } from '../../../shared/request/request.ts';
+import { action, request } from '@/shared/request/request.ts';
 
 export const fetchAlgorithms = (query: AlgorithmListQuery) =>
   request<ListResult<AlgorithmItem>>(ALGORITHM_API.list, { method: 'POST', body: query });

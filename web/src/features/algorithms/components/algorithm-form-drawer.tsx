@@ -7,9 +7,9 @@ import {
 } from '@sentinel/contract';
 import { Button, Checkbox, Drawer, Form, Input, Radio, Select, Space, Switch } from 'antd';
 import { useEffect } from 'react';
-import { zodRule } from '../../../shared/crud/index.ts';
-import { tr, useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
+import { zodRule } from '@/shared/crud/index.ts';
+import { tr, useLang, useTranslation } from '@/shared/i18n/i18n.ts';
+import { applyFieldErrors } from '@/shared/request/field-errors.ts';
 import { useAllAlgorithmTypes } from '../api/algorithm-types.ts';
 import { useSaveAlgorithm } from '../api/algorithms.ts';
 

@@ -1,6 +1,6 @@
 import { isPriorityCode, PRIORITY_COLORS, PRIORITY_LABELS } from '@sentinel/contract';
 import { Space, Tag } from 'antd';
-import { useLang } from '../../../shared/i18n/i18n.ts';
+import { useLang } from '@/shared/i18n/i18n.ts';
 
 /** Priority tags (120001 hint … 120004 urgent) in the UI language; the default one is outlined. */
 export function PriorityTags({ levels, defaultLevel }: { levels: number[]; defaultLevel?: number }) {

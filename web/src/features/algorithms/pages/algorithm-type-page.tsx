@@ -14,14 +14,14 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useEffect, useState } from 'react';
-import { zodRule } from '../../../shared/crud/index.ts';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { useButtons } from '../../../shared/permission/use-buttons.ts';
-import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
-import { confirmDialog } from '../../../shared/ui/feedback.ts';
-import { PageError } from '../../../shared/ui/page-states.tsx';
-import { FIRST_PAGE, type PageState, tablePagination } from '../../../shared/ui/table-pagination.ts';
-import { formatTime } from '../../../shared/utils/time.ts';
+import { zodRule } from '@/shared/crud/index.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { useButtons } from '@/shared/permission/use-buttons.ts';
+import { applyFieldErrors } from '@/shared/request/field-errors.ts';
+import { confirmDialog } from '@/shared/ui/feedback.ts';
+import { PageError } from '@/shared/ui/page-states.tsx';
+import { FIRST_PAGE, type PageState, tablePagination } from '@/shared/ui/table-pagination.ts';
+import { formatTime } from '@/shared/utils/time.ts';
 import { useAlgorithmTypes, useDeleteAlgorithmType, useSaveAlgorithmType } from '../api/algorithm-types.ts';
 
 const f = algorithmTypeBody.shape;

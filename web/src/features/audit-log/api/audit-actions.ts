@@ -1,6 +1,6 @@
 import { AUDIT_LOG_API } from '@sentinel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 import { AUDIT_ACTIONS_KEY } from './keys.ts';
 
 export const auditActionsQueryOptions = () =>

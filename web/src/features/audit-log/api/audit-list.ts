@@ -1,6 +1,6 @@
 import { AUDIT_LOG_API, type AuditListQuery, type AuditListResult } from '@sentinel/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 import { AUDIT_LIST_KEY } from './keys.ts';
 
 export const fetchAuditLog = (query: AuditListQuery, signal?: AbortSignal) =>

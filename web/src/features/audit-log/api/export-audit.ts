@@ -1,10 +1,10 @@
 import { AUDIT_LOG_API, type AuditFilters, type Envelope } from '@sentinel/contract';
 import dayjs from 'dayjs';
-import { currentLang, i18n, tr } from '../../../shared/i18n/i18n.ts';
-import { meansPleaseLogin, RequestError } from '../../../shared/request/errors.ts';
-import { showRelogin } from '../../../shared/request/relogin.ts';
-import { useUserStore } from '../../../shared/stores/user-store.ts';
-import { toast } from '../../../shared/ui/feedback.ts';
+import { currentLang, i18n, tr } from '@/shared/i18n/i18n.ts';
+import { meansPleaseLogin, RequestError } from '@/shared/request/errors.ts';
+import { showRelogin } from '@/shared/request/relogin.ts';
+import { useUserStore } from '@/shared/stores/user-store.ts';
+import { toast } from '@/shared/ui/feedback.ts';
 
 /** A large export (up to 100,000 rows) may take a while. */
 const EXPORT_TIMEOUT_MS = 300_000;

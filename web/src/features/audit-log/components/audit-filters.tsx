@@ -1,8 +1,8 @@
 import { Form, Input, Select } from 'antd';
-import { FilterBar } from '../../../shared/filters/filter-bar.tsx';
-import type { PartialRange } from '../../../shared/filters/time-presets.ts';
-import { TimeRangeField } from '../../../shared/filters/time-range-field.tsx';
-import { useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
+import { FilterBar } from '@/shared/filters/filter-bar.tsx';
+import type { PartialRange } from '@/shared/filters/time-presets.ts';
+import { TimeRangeField } from '@/shared/filters/time-range-field.tsx';
+import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
 import { useAuditActions } from '../api/audit-actions.ts';
 import { actionText } from '../lib/action-labels.ts';
 

@@ -1,9 +1,9 @@
 import type { AuditItem } from '@sentinel/contract';
 import { type TableColumnsType, type TablePaginationConfig, Tag, Typography } from 'antd';
-import { useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { ListTable } from '../../../shared/ui/list-table.tsx';
-import { changeSummary } from '../../../shared/utils/change-diff.ts';
-import { formatTime } from '../../../shared/utils/time.ts';
+import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
+import { ListTable } from '@/shared/ui/list-table.tsx';
+import { changeSummary } from '@/shared/utils/change-diff.ts';
+import { formatTime } from '@/shared/utils/time.ts';
 import { actionLabel } from '../lib/action-labels.ts';
 import { ChangeDetail } from './change-detail.tsx';
 

@@ -1,7 +1,7 @@
 import { Flex, Segmented, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { changeDiff, shortValue } from '../../../shared/utils/change-diff.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { changeDiff, shortValue } from '@/shared/utils/change-diff.ts';
 
 /**
  * An entry's detail: a compact diff (each changed field before → after, lists as +added

@@ -7,19 +7,19 @@ import zh from '../locales/zh-CN.json';
 
 const toastSuccess = vi.fn();
 const toastError = vi.fn();
-vi.mock('../../../shared/ui/feedback.ts', () => ({
+vi.mock('@/shared/ui/feedback.ts', () => ({
   toast: { error: toastError, success: toastSuccess, warning: vi.fn() },
   confirmDialog: vi.fn(),
   ERROR_TOAST_SECONDS: 5,
 }));
 
-import { stubBrowserApis } from '../../../shared/testing/jsdom-stubs.ts';
+import { stubBrowserApis } from '@/shared/testing/jsdom-stubs.ts';
 
 stubBrowserApis();
-const { initI18n } = await import('../../../shared/i18n/i18n.ts');
-const common = (await import('../../../shared/locales/zh-CN.json')).default;
+const { initI18n } = await import('@/shared/i18n/i18n.ts');
+const common = (await import('@/shared/locales/zh-CN.json')).default;
 initI18n({ en: { common: {}, auditLog: en }, 'zh-CN': { common, auditLog: zh } }, 'zh-CN');
-const { useUserStore } = await import('../../../shared/stores/user-store.ts');
+const { useUserStore } = await import('@/shared/stores/user-store.ts');
 const { default: BizLogPage, toFilters } = await import('./biz-log-page.tsx');
 
 const item = (id: number, action: string, detail: Record<string, unknown> = {}): AuditItem => ({

@@ -9,11 +9,11 @@ import {
   type ListResult,
 } from '@sentinel/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { currentLang, i18n, tr } from '../../../shared/i18n/i18n.ts';
-import { RequestError } from '../../../shared/request/errors.ts';
-import { action, request } from '../../../shared/request/request.ts';
-import { useUserStore } from '../../../shared/stores/user-store.ts';
-import { toast } from '../../../shared/ui/feedback.ts';
+import { currentLang, i18n, tr } from '@/shared/i18n/i18n.ts';
+import { RequestError } from '@/shared/request/errors.ts';
+import { action, request } from '@/shared/request/request.ts';
+import { useUserStore } from '@/shared/stores/user-store.ts';
+import { toast } from '@/shared/ui/feedback.ts';
 
 /** Cameras: list with filters, picker list, detail, add/edit, delete, snapshot upload. */
 

@@ -6,7 +6,7 @@ import {
   type RotationRow,
 } from '@sentinel/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { action, request } from '../../../shared/request/request.ts';
+import { action, request } from '@/shared/request/request.ts';
 
 export const fetchRotations = (query: CameraTypeListQuery) =>
   request<ListResult<RotationRow>>(DEVICE_API.rotationList, { method: 'POST', body: query });

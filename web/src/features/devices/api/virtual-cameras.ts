@@ -6,7 +6,7 @@ import {
   type VirtualCameraBody,
 } from '@sentinel/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { action, request } from '../../../shared/request/request.ts';
+import { action, request } from '@/shared/request/request.ts';
 
 export const fetchVirtualCameras = (query: Omit<CameraListQuery, 'virtual'>) =>
   request<ListResult<CameraRow>>(DEVICE_API.virtualList, { method: 'POST', body: query });

@@ -1,8 +1,8 @@
 import { CAMERA_TYPE_KINDS } from '@sentinel/contract';
 import { Button, Input, Select, Space } from 'antd';
 import { useState } from 'react';
-import { AreaSelect } from '../../../shared/crud/index.ts';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { AreaSelect } from '@/shared/crud/index.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { useAllCameraTypes } from '../api/camera-types.ts';
 
 export interface CameraFilterValues {

@@ -7,9 +7,9 @@ import {
 } from '@sentinel/contract';
 import { Button, Col, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
 import { useEffect } from 'react';
-import { AreaSelect, zodRule } from '../../../shared/crud/index.ts';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
+import { AreaSelect, zodRule } from '@/shared/crud/index.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { applyFieldErrors } from '@/shared/request/field-errors.ts';
 import { useAllCameraTypes } from '../api/camera-types.ts';
 import { useSaveCamera } from '../api/cameras.ts';
 import { useAllPlatforms } from '../api/platforms.ts';

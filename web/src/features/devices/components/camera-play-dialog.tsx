@@ -1,7 +1,7 @@
 import type { CameraRow } from '@sentinel/contract';
 import { Modal } from 'antd';
 import { useRef } from 'react';
-import { VideoPlayer } from '../../../shared/ui/video-player/index.ts';
+import { VideoPlayer } from '@/shared/ui/video-player/index.ts';
 
 /**
  * The live picture of one camera. Closing the dialog unmounts the player at once (which releases

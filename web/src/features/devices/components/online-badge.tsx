@@ -1,5 +1,5 @@
 import { Badge } from 'antd';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 
 /** Online / offline status of a camera (read-only). */
 export function OnlineBadge({ online }: { online: boolean }) {

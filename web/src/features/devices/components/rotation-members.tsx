@@ -1,7 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Button, Empty, List, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { useCameraOptions } from '../api/cameras.ts';
 
 /** The ordered cameras of a rotation group: add from the picker, remove, move up / down. */

@@ -1,8 +1,8 @@
 import { CameraOutlined, UploadOutlined } from '@ant-design/icons';
 import { translate } from '@sentinel/contract';
 import { Button, Image, Space, Tooltip, Upload } from 'antd';
-import { useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { toast } from '../../../shared/ui/feedback.ts';
+import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
+import { toast } from '@/shared/ui/feedback.ts';
 import { useUploadSnapshot } from '../api/cameras.ts';
 
 const MAX_BYTES = 500 * 1024;

@@ -2,10 +2,10 @@ import { MESSAGES } from '@sentinel/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const mocks = vi.hoisted(() => ({ toastError: vi.fn(), relogin: vi.fn() }));
-vi.mock('../../../shared/ui/feedback.ts', () => ({ toast: { error: mocks.toastError } }));
-vi.mock('../../../shared/request/relogin.ts', () => ({ showRelogin: mocks.relogin }));
+vi.mock('@/shared/ui/feedback.ts', () => ({ toast: { error: mocks.toastError } }));
+vi.mock('@/shared/request/relogin.ts', () => ({ showRelogin: mocks.relogin }));
 
-const { useUserStore } = await import('../../../shared/stores/user-store.ts');
+const { useUserStore } = await import('@/shared/stores/user-store.ts');
 const { downloadFile, fileNameOf } = await import('./download-file.ts');
 
 describe('fileNameOf', () => {

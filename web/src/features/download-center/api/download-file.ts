@@ -1,9 +1,9 @@
 import type { Envelope } from '@sentinel/contract';
-import { currentLang, i18n, tr } from '../../../shared/i18n/i18n.ts';
-import { meansPleaseLogin, RequestError } from '../../../shared/request/errors.ts';
-import { showRelogin } from '../../../shared/request/relogin.ts';
-import { useUserStore } from '../../../shared/stores/user-store.ts';
-import { toast } from '../../../shared/ui/feedback.ts';
+import { currentLang, i18n, tr } from '@/shared/i18n/i18n.ts';
+import { meansPleaseLogin, RequestError } from '@/shared/request/errors.ts';
+import { showRelogin } from '@/shared/request/relogin.ts';
+import { useUserStore } from '@/shared/stores/user-store.ts';
+import { toast } from '@/shared/ui/feedback.ts';
 
 /** Large downloads (an image zip) may take a while. */
 const DOWNLOAD_TIMEOUT_MS = 300_000;

@@ -7,7 +7,7 @@ import {
   type ListResult,
 } from '@sentinel/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { action, request } from '../../../shared/request/request.ts';
+import { action, request } from '@/shared/request/request.ts';
 import { downloadFile } from './download-file.ts';
 
 export const EXPORT_PAGE_SIZE = 10;

@@ -3,10 +3,10 @@ import type { ExportFile } from '@sentinel/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Drawer, Empty, List, Pagination, Tooltip } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { useRealtime } from '../../../shared/realtime/use-realtime.ts';
-import { toast } from '../../../shared/ui/feedback.ts';
-import { PageError } from '../../../shared/ui/page-states.tsx';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { useRealtime } from '@/shared/realtime/use-realtime.ts';
+import { toast } from '@/shared/ui/feedback.ts';
+import { PageError } from '@/shared/ui/page-states.tsx';
 import { EXPORT_PAGE_SIZE, EXPORTS_KEY, useExports, useGeneratingCount } from '../api/exports.ts';
 import { ExportItem } from './export-item.tsx';
 

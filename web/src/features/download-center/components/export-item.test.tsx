@@ -1,7 +1,7 @@
 import type { ExportFile } from '@sentinel/contract';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubBrowserApis } from '../../../shared/testing/jsdom-stubs.ts';
+import { stubBrowserApis } from '@/shared/testing/jsdom-stubs.ts';
 import en from '../locales/en.json';
 import zh from '../locales/zh-CN.json';
 
@@ -12,7 +12,7 @@ vi.mock('../api/exports.ts', () => ({
   useDeleteExport: () => ({ mutateAsync: vi.fn() }),
   useRetryExport: () => ({ mutate: retry, isPending: false }),
 }));
-const { initI18n } = await import('../../../shared/i18n/i18n.ts');
+const { initI18n } = await import('@/shared/i18n/i18n.ts');
 initI18n({ en: { common: {}, downloadCenter: en }, 'zh-CN': { common: {}, downloadCenter: zh } }, 'en');
 const { ExportItem } = await import('./export-item.tsx');
 

@@ -8,9 +8,9 @@ import {
 import { EXPORT_STATE, type ExportFile, translate } from '@sentinel/contract';
 import { Badge, Button, List, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { toast } from '../../../shared/ui/feedback.ts';
-import { formatTime } from '../../../shared/utils/time.ts';
+import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
+import { toast } from '@/shared/ui/feedback.ts';
+import { formatTime } from '@/shared/utils/time.ts';
 import { downloadExport, useDeleteExport, useRetryExport } from '../api/exports.ts';
 
 type Status = 'completed' | 'failed' | 'generating';

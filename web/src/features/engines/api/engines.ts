@@ -1,6 +1,6 @@
 import { ALARM_API, type EngineCreated, type EngineItem } from '@sentinel/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { action, request } from '../../../shared/request/request.ts';
+import { action, request } from '@/shared/request/request.ts';
 
 const ENGINES_KEY = ['engines', 'list'] as const;
 

@@ -2,8 +2,8 @@ import { CopyOutlined } from '@ant-design/icons';
 import type { EngineCreated } from '@sentinel/contract';
 import { Alert, Button, Flex, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { toast } from '../../../shared/ui/feedback.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { toast } from '@/shared/ui/feedback.ts';
 
 /** Copies with the Clipboard API, or the selection of a hidden textarea where it is missing (http). */
 async function copyText(text: string): Promise<boolean> {

@@ -15,10 +15,10 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import { tr, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
-import { PageError } from '../../../shared/ui/page-states.tsx';
-import { formatTime } from '../../../shared/utils/time.ts';
+import { tr, useTranslation } from '@/shared/i18n/i18n.ts';
+import { applyFieldErrors } from '@/shared/request/field-errors.ts';
+import { PageError } from '@/shared/ui/page-states.tsx';
+import { formatTime } from '@/shared/utils/time.ts';
 import { useCreateEngine, useDeleteEngine, useEngines, useSetEngineEnabled } from '../api/engines.ts';
 import { EngineKeyDialog } from './engine-key-dialog.tsx';
 

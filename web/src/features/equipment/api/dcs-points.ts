@@ -4,7 +4,7 @@ import {
   EQUIPMENT_API,
   type EquipmentListQuery,
 } from '@sentinel/contract';
-import { crudApi } from '../../../shared/crud/index.ts';
+import { crudApi } from '@/shared/crud/index.ts';
 
 export const dcsApi = crudApi<DcsPointItem, DcsPointBody, EquipmentListQuery>(['equipment', 'dcs'], {
   list: EQUIPMENT_API.dcsList,

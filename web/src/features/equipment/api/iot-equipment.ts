@@ -6,8 +6,8 @@ import {
   type IotEquipmentOption,
 } from '@sentinel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { crudApi } from '../../../shared/crud/index.ts';
-import { request } from '../../../shared/request/request.ts';
+import { crudApi } from '@/shared/crud/index.ts';
+import { request } from '@/shared/request/request.ts';
 
 export const iotApi = crudApi<IotEquipmentItem, IotEquipmentBody, EquipmentListQuery>(['equipment', 'iot'], {
   list: EQUIPMENT_API.iotList,

@@ -5,7 +5,7 @@ import {
   type MailTestResult,
 } from '@sentinel/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { action, request } from '../../../shared/request/request.ts';
+import { action, request } from '@/shared/request/request.ts';
 
 export const fetchMailServer = () => request<MailServerSettings>(EQUIPMENT_API.mail);
 

@@ -1,5 +1,5 @@
 import { EQUIPMENT_API, type ServerBody, type ServerItem, type ServerListQuery } from '@sentinel/contract';
-import { crudApi } from '../../../shared/crud/index.ts';
+import { crudApi } from '@/shared/crud/index.ts';
 
 export const serverApi = crudApi<ServerItem, ServerBody, ServerListQuery>(['equipment', 'server'], {
   list: EQUIPMENT_API.serverList,

@@ -1,7 +1,7 @@
 import { type DcsPointItem, dcsPointBody } from '@sentinel/contract';
 import { Col, Form, Input, InputNumber, Row } from 'antd';
-import { AreaSelect, aboveRule, FormDrawer, useEditForm, zodRule } from '../../../shared/crud/index.ts';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { AreaSelect, aboveRule, FormDrawer, useEditForm, zodRule } from '@/shared/crud/index.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { dcsApi } from '../api/dcs-points.ts';
 
 const f = dcsPointBody.shape;

@@ -5,8 +5,8 @@ import {
   iotEquipmentBody,
 } from '@sentinel/contract';
 import { AutoComplete, Form, Input, InputNumber, Select, Switch } from 'antd';
-import { AreaSelect, FormDrawer, useEditForm, zodRule } from '../../../shared/crud/index.ts';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { AreaSelect, FormDrawer, useEditForm, zodRule } from '@/shared/crud/index.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { iotApi } from '../api/iot-equipment.ts';
 
 const f = iotEquipmentBody.shape;

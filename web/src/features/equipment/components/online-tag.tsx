@@ -1,5 +1,5 @@
 import { Badge } from 'antd';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 
 export function OnlineTag({ online }: { online: boolean }) {
   const { t } = useTranslation('equipment');

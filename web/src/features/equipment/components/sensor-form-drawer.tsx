@@ -1,7 +1,7 @@
 import { SENSOR_KINDS, type SensorBody, type SensorItem, sensorBody } from '@sentinel/contract';
 import { AutoComplete, Col, Form, Input, InputNumber, Row, Select } from 'antd';
-import { AreaSelect, aboveRule, FormDrawer, useEditForm, zodRule } from '../../../shared/crud/index.ts';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { AreaSelect, aboveRule, FormDrawer, useEditForm, zodRule } from '@/shared/crud/index.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { useAllIot } from '../api/iot-equipment.ts';
 import { sensorApi } from '../api/sensors.ts';
 

@@ -1,7 +1,7 @@
 import { SERVER_KINDS, type ServerBody, type ServerItem, serverBody } from '@sentinel/contract';
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
-import { FormDrawer, useEditForm, zodRule } from '../../../shared/crud/index.ts';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { FormDrawer, useEditForm, zodRule } from '@/shared/crud/index.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { serverApi } from '../api/servers.ts';
 
 const f = serverBody.shape;

@@ -1,8 +1,8 @@
 import type { DcsPointItem } from '@sentinel/contract';
 import type { TableColumnsType } from 'antd';
-import { AreaSelect, actionsColumn, CrudList, useListPage } from '../../../shared/crud/index.ts';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { useButtons } from '../../../shared/permission/use-buttons.ts';
+import { AreaSelect, actionsColumn, CrudList, useListPage } from '@/shared/crud/index.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { useButtons } from '@/shared/permission/use-buttons.ts';
 import { dcsApi } from '../api/dcs-points.ts';
 import { DcsFormDrawer } from '../components/dcs-form-drawer.tsx';
 

@@ -1,10 +1,10 @@
 import { SERVER_KINDS, type ServerItem, type ServerKind } from '@sentinel/contract';
 import { Select, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { actionsColumn, CrudList, useListPage } from '../../../shared/crud/index.ts';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { useButtons } from '../../../shared/permission/use-buttons.ts';
-import { formatTime } from '../../../shared/utils/time.ts';
+import { actionsColumn, CrudList, useListPage } from '@/shared/crud/index.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { useButtons } from '@/shared/permission/use-buttons.ts';
+import { formatTime } from '@/shared/utils/time.ts';
 import { serverApi } from '../api/servers.ts';
 import { OnlineTag } from '../components/online-tag.tsx';
 import { ServerFormDrawer } from '../components/server-form-drawer.tsx';

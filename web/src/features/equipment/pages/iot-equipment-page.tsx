@@ -1,9 +1,9 @@
 import type { IotEquipmentItem } from '@sentinel/contract';
 import type { TableColumnsType } from 'antd';
-import { AreaSelect, actionsColumn, CrudList, useListPage } from '../../../shared/crud/index.ts';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { useButtons } from '../../../shared/permission/use-buttons.ts';
-import { formatTime } from '../../../shared/utils/time.ts';
+import { AreaSelect, actionsColumn, CrudList, useListPage } from '@/shared/crud/index.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { useButtons } from '@/shared/permission/use-buttons.ts';
+import { formatTime } from '@/shared/utils/time.ts';
 import { iotApi } from '../api/iot-equipment.ts';
 import { IotFormDrawer } from '../components/iot-form-drawer.tsx';
 import { OnlineTag } from '../components/online-tag.tsx';

@@ -2,12 +2,12 @@ import { SendOutlined } from '@ant-design/icons';
 import { type MailServerBody, type MailServerSettings, mailServerBody } from '@sentinel/contract';
 import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { zodRule } from '../../../shared/crud/index.ts';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { useButtons } from '../../../shared/permission/use-buttons.ts';
-import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
-import { PageError, PageLoading } from '../../../shared/ui/page-states.tsx';
-import { EngineKeysSection } from '../../engines/index.ts';
+import { EngineKeysSection } from '@/features/engines/index.ts';
+import { zodRule } from '@/shared/crud/index.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { useButtons } from '@/shared/permission/use-buttons.ts';
+import { applyFieldErrors } from '@/shared/request/field-errors.ts';
+import { PageError, PageLoading } from '@/shared/ui/page-states.tsx';
 import { useMailServer, useSaveMailServer, useSendTestMail } from '../api/mail-server.ts';
 
 const f = mailServerBody.shape;

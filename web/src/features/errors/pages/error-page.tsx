@@ -1,7 +1,7 @@
 import { Button, Result, Space } from 'antd';
 import { useNavigate } from 'react-router';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { useUserStore } from '../../../shared/stores/user-store.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { useUserStore } from '@/shared/stores/user-store.ts';
 
 type Code = '404' | '400' | '401';
 const STATUS: Record<Code, '404' | '403' | 'warning'> = { '404': '404', '400': 'warning', '401': '403' };

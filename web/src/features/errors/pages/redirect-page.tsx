@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { PageLoading } from '../../../shared/ui/page-states.tsx';
+import { PageLoading } from '@/shared/ui/page-states.tsx';
 
 /** /redirect/<path>: re-opens <path> (with its query), used by "refresh tab". */
 export function RedirectPage() {

@@ -1,6 +1,6 @@
 import { ALARM_API, type AlarmListResult, type FalseAlarmListQuery } from '@sentinel/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 
 /**
  * POST falseAlarmRecord/list: alarms marked false positive ({ list, count, countCapped }). Keyed

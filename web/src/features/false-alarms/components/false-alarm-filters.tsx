@@ -1,10 +1,10 @@
 import type { FalseAlarmListQuery } from '@sentinel/contract';
 import { Form } from 'antd';
-import { FilterBar } from '../../../shared/filters/filter-bar.tsx';
-import { AlgorithmField, SceneField } from '../../../shared/filters/picker-fields.tsx';
-import { type PartialRange, rangeToQuery } from '../../../shared/filters/time-presets.ts';
-import { TimeRangeField } from '../../../shared/filters/time-range-field.tsx';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { FilterBar } from '@/shared/filters/filter-bar.tsx';
+import { AlgorithmField, SceneField } from '@/shared/filters/picker-fields.tsx';
+import { type PartialRange, rangeToQuery } from '@/shared/filters/time-presets.ts';
+import { TimeRangeField } from '@/shared/filters/time-range-field.tsx';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 
 export type FalseAlarmFilters = Omit<FalseAlarmListQuery, 'page' | 'limit'>;
 

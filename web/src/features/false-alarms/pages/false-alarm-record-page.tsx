@@ -1,11 +1,11 @@
 import { type AlarmItem, isPriorityCode, PRIORITY_COLORS, PRIORITY_LABELS } from '@sentinel/contract';
 import { Card, Empty, Modal, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { ImageViewer } from '../../../shared/ui/image-viewer/index.ts';
-import { PageError } from '../../../shared/ui/page-states.tsx';
-import { FIRST_PAGE, type PageState, tablePagination } from '../../../shared/ui/table-pagination.ts';
-import { formatTime } from '../../../shared/utils/time.ts';
+import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
+import { ImageViewer } from '@/shared/ui/image-viewer/index.ts';
+import { PageError } from '@/shared/ui/page-states.tsx';
+import { FIRST_PAGE, type PageState, tablePagination } from '@/shared/ui/table-pagination.ts';
+import { formatTime } from '@/shared/utils/time.ts';
 import { useFalseAlarmList } from '../api/false-alarms.ts';
 import { FalseAlarmFilterBar, type FalseAlarmFilters } from '../components/false-alarm-filters.tsx';
 

@@ -5,7 +5,7 @@ import {
   HISTORY_API,
 } from '@sentinel/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { action, request } from '../../../shared/request/request.ts';
+import { action, request } from '@/shared/request/request.ts';
 
 export const DCS_KEY = ['historyEvents', 'dcsAlarms'] as const;
 

@@ -1,6 +1,6 @@
 import { type EventItem, type EventListQuery, type EventListResult, HISTORY_API } from '@sentinel/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 
 export const EVENTS_KEY = ['historyEvents', 'events'] as const;
 

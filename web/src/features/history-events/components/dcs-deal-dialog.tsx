@@ -2,9 +2,9 @@ import type { DcsAlarmItem } from '@sentinel/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, type ButtonProps, Descriptions, Modal } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { RequestError } from '../../../shared/request/errors.ts';
-import { AlarmCommentInput } from '../../../shared/ui/alarm-detail-dialog/index.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { RequestError } from '@/shared/request/errors.ts';
+import { AlarmCommentInput } from '@/shared/ui/alarm-detail-dialog/index.ts';
 import { DCS_KEY, dealDcsAlarm } from '../api/dcs-alarms.ts';
 import { limitsText, valueText } from '../lib/dcs-format.ts';
 

@@ -1,7 +1,7 @@
 import type { DcsAlarmItem } from '@sentinel/contract';
 import { Descriptions, Modal } from 'antd';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { formatTime } from '../../../shared/utils/time.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { formatTime } from '@/shared/utils/time.ts';
 import { useDcsAlarm } from '../api/dcs-alarms.ts';
 import { limitsText, valueText } from '../lib/dcs-format.ts';
 import { DcsStateTag, LevelTag } from './dcs-table.tsx';

@@ -1,11 +1,11 @@
 import { type DcsAlarmListQuery, isPriorityCode } from '@sentinel/contract';
 import { Form, Input, Select, TreeSelect } from 'antd';
-import { usePlantTree } from '../../../shared/crud/index.ts';
-import { FilterBar } from '../../../shared/filters/filter-bar.tsx';
-import { PriorityField, plantTreeOptions } from '../../../shared/filters/picker-fields.tsx';
-import { type PartialRange, rangeToQuery } from '../../../shared/filters/time-presets.ts';
-import { TimeRangeField } from '../../../shared/filters/time-range-field.tsx';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { usePlantTree } from '@/shared/crud/index.ts';
+import { FilterBar } from '@/shared/filters/filter-bar.tsx';
+import { PriorityField, plantTreeOptions } from '@/shared/filters/picker-fields.tsx';
+import { type PartialRange, rangeToQuery } from '@/shared/filters/time-presets.ts';
+import { TimeRangeField } from '@/shared/filters/time-range-field.tsx';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 
 export type DcsFilters = Omit<DcsAlarmListQuery, 'page' | 'limit'>;
 

@@ -1,8 +1,8 @@
 import { type DcsAlarmItem, isPriorityCode, PRIORITY_COLORS, PRIORITY_LABELS } from '@sentinel/contract';
 import { Button, Space, type TableColumnsType, type TablePaginationConfig, Tag } from 'antd';
-import { useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { ListTable } from '../../../shared/ui/list-table.tsx';
-import { formatTime } from '../../../shared/utils/time.ts';
+import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
+import { ListTable } from '@/shared/ui/list-table.tsx';
+import { formatTime } from '@/shared/utils/time.ts';
 import { limitsText, valueText } from '../lib/dcs-format.ts';
 
 export function DcsStateTag({ state }: { state: number }) {

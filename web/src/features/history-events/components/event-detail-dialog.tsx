@@ -1,9 +1,9 @@
 import type { EventItem } from '@sentinel/contract';
 import { Button, Descriptions, Modal, Space } from 'antd';
 import { Link } from 'react-router';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { ImageViewer } from '../../../shared/ui/image-viewer/index.ts';
-import { formatTime } from '../../../shared/utils/time.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { ImageViewer } from '@/shared/ui/image-viewer/index.ts';
+import { formatTime } from '@/shared/utils/time.ts';
 import { useEvent } from '../api/event-list.ts';
 
 /**

@@ -1,10 +1,10 @@
 import type { EventListQuery } from '@sentinel/contract';
 import { Form, Input } from 'antd';
-import { FilterBar } from '../../../shared/filters/filter-bar.tsx';
-import { CameraField, SceneField } from '../../../shared/filters/picker-fields.tsx';
-import { type PartialRange, rangeToQuery } from '../../../shared/filters/time-presets.ts';
-import { TimeRangeField } from '../../../shared/filters/time-range-field.tsx';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { FilterBar } from '@/shared/filters/filter-bar.tsx';
+import { CameraField, SceneField } from '@/shared/filters/picker-fields.tsx';
+import { type PartialRange, rangeToQuery } from '@/shared/filters/time-presets.ts';
+import { TimeRangeField } from '@/shared/filters/time-range-field.tsx';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 
 export type EventFilters = Omit<EventListQuery, 'page' | 'limit'>;
 

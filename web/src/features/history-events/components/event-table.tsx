@@ -1,9 +1,9 @@
 import type { EventItem } from '@sentinel/contract';
 import { Button, type TableColumnsType, type TablePaginationConfig } from 'antd';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { ImageThumb } from '../../../shared/ui/image-viewer/index.ts';
-import { ListTable } from '../../../shared/ui/list-table.tsx';
-import { formatTime } from '../../../shared/utils/time.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { ImageThumb } from '@/shared/ui/image-viewer/index.ts';
+import { ListTable } from '@/shared/ui/list-table.tsx';
+import { formatTime } from '@/shared/utils/time.ts';
 
 /** Event rows: thumbnail, name, time, scene, camera, job, details. */
 export function EventTable({

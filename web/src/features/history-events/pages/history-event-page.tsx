@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Card } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { useRealtime } from '../../../shared/realtime/use-realtime.ts';
-import { PageError } from '../../../shared/ui/page-states.tsx';
-import { FIRST_PAGE, type PageState, tablePagination } from '../../../shared/ui/table-pagination.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { useRealtime } from '@/shared/realtime/use-realtime.ts';
+import { PageError } from '@/shared/ui/page-states.tsx';
+import { FIRST_PAGE, type PageState, tablePagination } from '@/shared/ui/table-pagination.ts';
 import { EVENTS_KEY, useEventList } from '../api/event-list.ts';
 import { EventDetailDialog } from '../components/event-detail-dialog.tsx';
 import { EventFilterBar, type EventFilters } from '../components/event-filters.tsx';

@@ -6,7 +6,7 @@ import {
   type SafetyRate,
 } from '@sentinel/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 
 export const JOB_RUNS_KEY = ['jobRuns'] as const;
 

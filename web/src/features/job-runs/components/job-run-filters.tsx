@@ -1,10 +1,10 @@
 import { JOB_RUN_STATES, type JobRunListQuery } from '@sentinel/contract';
 import { Form, Input, Select } from 'antd';
-import { FilterBar } from '../../../shared/filters/filter-bar.tsx';
-import { SceneField } from '../../../shared/filters/picker-fields.tsx';
-import { definedFields, type PartialRange, rangeToQuery } from '../../../shared/filters/time-presets.ts';
-import { TimeRangeField } from '../../../shared/filters/time-range-field.tsx';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { FilterBar } from '@/shared/filters/filter-bar.tsx';
+import { SceneField } from '@/shared/filters/picker-fields.tsx';
+import { definedFields, type PartialRange, rangeToQuery } from '@/shared/filters/time-presets.ts';
+import { TimeRangeField } from '@/shared/filters/time-range-field.tsx';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 
 export type JobRunFilters = Omit<JobRunListQuery, 'page' | 'limit'>;
 

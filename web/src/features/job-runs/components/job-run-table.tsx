@@ -1,9 +1,9 @@
 import type { JobRunItem } from '@sentinel/contract';
 import type { TablePaginationConfig } from 'antd';
 import { Button, type TableColumnsType } from 'antd';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { ListTable } from '../../../shared/ui/list-table.tsx';
-import { formatTime } from '../../../shared/utils/time.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { ListTable } from '@/shared/ui/list-table.tsx';
+import { formatTime } from '@/shared/utils/time.ts';
 import { durationMinutes, splitMinutes } from '../lib/duration.ts';
 import { DetectionTag, RunStateTag } from './run-tags.tsx';
 

@@ -1,7 +1,7 @@
 import type { JobRunDetail } from '@sentinel/contract';
 import { Descriptions, Progress, Space, Typography } from 'antd';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { formatTime } from '../../../shared/utils/time.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { formatTime } from '@/shared/utils/time.ts';
 import { useSafetyRate } from '../api/job-runs.ts';
 import { durationMinutes, splitMinutes } from '../lib/duration.ts';
 import { DetectionTag, RunStateTag } from './run-tags.tsx';

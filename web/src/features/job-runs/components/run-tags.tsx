@@ -1,6 +1,6 @@
 import { JOB_RUN_STATE_COLORS, type JobRunState } from '@sentinel/contract';
 import { Tag } from 'antd';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 
 /** A run's state in its colour (SPEC §4 "Job run"). */
 export function RunStateTag({ state }: { state: number }) {

@@ -7,11 +7,11 @@ import {
 } from '@sentinel/contract';
 import { Button, Flex, Space, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
-import { useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { AlarmDetailDialog, AlarmStateTag } from '../../../shared/ui/alarm-detail-dialog/index.ts';
-import { ImageThumb } from '../../../shared/ui/image-viewer/index.ts';
-import { PageEmpty } from '../../../shared/ui/page-states.tsx';
-import { formatTime } from '../../../shared/utils/time.ts';
+import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
+import { AlarmDetailDialog, AlarmStateTag } from '@/shared/ui/alarm-detail-dialog/index.ts';
+import { ImageThumb } from '@/shared/ui/image-viewer/index.ts';
+import { PageEmpty } from '@/shared/ui/page-states.tsx';
+import { formatTime } from '@/shared/utils/time.ts';
 
 function LevelTag({ level }: { level: number }) {
   const lang = useLang();

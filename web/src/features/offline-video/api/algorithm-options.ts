@@ -1,6 +1,6 @@
 import { ALGORITHM_API, type AlgorithmOption } from '@sentinel/contract';
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 import { OFFLINE_KEY } from './keys.ts';
 
 /** GET algorithm/list/all: the enabled algorithms an analysis may run (any logged-in user). */

@@ -1,6 +1,6 @@
 import { OFFLINE_VIDEO_API, type OfflineAnalysisDetail } from '@sentinel/contract';
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 import { pollInterval } from '../lib/analysis-state.ts';
 import { OFFLINE_DETAIL_KEY } from './keys.ts';
 

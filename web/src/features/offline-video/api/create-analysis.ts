@@ -1,6 +1,6 @@
 import { OFFLINE_VIDEO_API, type OfflineAnalysisCreate, type OfflineAnalysisItem } from '@sentinel/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 import { OFFLINE_LIST_KEY } from './keys.ts';
 
 export const createAnalysis = (body: OfflineAnalysisCreate) =>

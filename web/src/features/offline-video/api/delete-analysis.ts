@@ -1,6 +1,6 @@
 import { OFFLINE_VIDEO_API } from '@sentinel/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 import { OFFLINE_KEY } from './keys.ts';
 
 /** DELETE offlineVideoAnalysis/{id}/{accountId} (the caller's own account id, SPEC §7). */

@@ -4,7 +4,7 @@ import {
   type OfflineAnalysisListResult,
 } from '@sentinel/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 import { pollInterval } from '../lib/analysis-state.ts';
 import { OFFLINE_LIST_KEY } from './keys.ts';
 

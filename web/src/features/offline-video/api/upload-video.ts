@@ -1,5 +1,5 @@
 import { OFFLINE_VIDEO_API, type OfflineUpload } from '@sentinel/contract';
-import { type UploadProgress, uploadFile } from '../../../shared/request/upload.ts';
+import { type UploadProgress, uploadFile } from '@/shared/request/upload.ts';
 
 /**
  * POST offlineVideoAnalysis/upload (multipart `file`): the server checks the content, the size

@@ -1,7 +1,7 @@
 import type { OfflineState } from '@sentinel/contract';
 import { Form, Input, Select } from 'antd';
-import { FilterBar } from '../../../shared/filters/filter-bar.tsx';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { FilterBar } from '@/shared/filters/filter-bar.tsx';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { STATE_OPTIONS, stateTag } from '../lib/analysis-state.ts';
 
 export interface AnalysisFilterValues {

@@ -1,8 +1,8 @@
 import type { OfflineAnalysisItem } from '@sentinel/contract';
 import { Button, Flex, type TableColumnsType, type TablePaginationConfig, Tag, Typography } from 'antd';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { ListTable } from '../../../shared/ui/list-table.tsx';
-import { formatTime } from '../../../shared/utils/time.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { ListTable } from '@/shared/ui/list-table.tsx';
+import { formatTime } from '@/shared/utils/time.ts';
 import { StateCell } from './state-cell.tsx';
 
 /** The analyses: name, source, algorithms, state (progress while analyzing), events, who, when, actions. */

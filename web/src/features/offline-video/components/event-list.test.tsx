@@ -1,12 +1,12 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { stubBrowserApis } from '../../../shared/testing/jsdom-stubs.ts';
+import { stubBrowserApis } from '@/shared/testing/jsdom-stubs.ts';
 import en from '../locales/en.json';
 import zh from '../locales/zh-CN.json';
 
 stubBrowserApis();
 
-const { initI18n, setLanguage } = await import('../../../shared/i18n/i18n.ts');
+const { initI18n, setLanguage } = await import('@/shared/i18n/i18n.ts');
 initI18n({ en: { common: {}, offlineVideo: en }, 'zh-CN': { common: {}, offlineVideo: zh } }, 'en');
 const { EventList } = await import('./event-list.tsx');
 

@@ -1,7 +1,7 @@
 import { PlayCircleOutlined } from '@ant-design/icons';
 import type { OfflineAnalysisEvent } from '@sentinel/contract';
 import { Button, Empty, Flex, Image, List, Progress, Tag, Typography } from 'antd';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { formatOffset } from '../lib/format.ts';
 
 /**

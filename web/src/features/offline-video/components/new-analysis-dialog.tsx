@@ -1,10 +1,10 @@
 import { offlineAnalysisCreate } from '@sentinel/contract';
 import { Button, Form, Input, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
-import { zodRule } from '../../../shared/crud/index.ts';
-import { tr, useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
-import { toast } from '../../../shared/ui/feedback.ts';
+import { zodRule } from '@/shared/crud/index.ts';
+import { tr, useLang, useTranslation } from '@/shared/i18n/i18n.ts';
+import { applyFieldErrors } from '@/shared/request/field-errors.ts';
+import { toast } from '@/shared/ui/feedback.ts';
 import { useAlgorithmOptions } from '../api/algorithm-options.ts';
 import { useCreateAnalysis } from '../api/create-analysis.ts';
 import { createBody, type NewAnalysisValues } from '../lib/create-body.ts';

@@ -1,10 +1,10 @@
 import { OFFLINE_STATE } from '@sentinel/contract';
 import { Alert, Descriptions, Divider, Drawer, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { PageError, PageLoading } from '../../../shared/ui/page-states.tsx';
-import { VideoPlayer } from '../../../shared/ui/video-player/index.ts';
-import { formatTime } from '../../../shared/utils/time.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { PageError, PageLoading } from '@/shared/ui/page-states.tsx';
+import { VideoPlayer } from '@/shared/ui/video-player/index.ts';
+import { formatTime } from '@/shared/utils/time.ts';
 import { useAnalysis } from '../api/analysis-detail.ts';
 import { isActive } from '../lib/analysis-state.ts';
 import { playerKind } from '../lib/create-body.ts';

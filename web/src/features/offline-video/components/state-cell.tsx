@@ -1,6 +1,6 @@
 import { OFFLINE_STATE, type OfflineAnalysisItem } from '@sentinel/contract';
 import { Progress, Space, Tag, Tooltip } from 'antd';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { stateTag } from '../lib/analysis-state.ts';
 
 /** The state as a coloured tag; a progress bar while analyzing; the error on hover when failed. */

@@ -2,7 +2,7 @@ import { DeleteOutlined, InboxOutlined, VideoCameraOutlined } from '@ant-design/
 import { OFFLINE_VIDEO_ACCEPT, type OfflineUpload } from '@sentinel/contract';
 import { Button, Flex, Progress, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { tr, useTranslation } from '../../../shared/i18n/i18n.ts';
+import { tr, useTranslation } from '@/shared/i18n/i18n.ts';
 import { uploadVideo } from '../api/upload-video.ts';
 import { formatBytes, formatOffset } from '../lib/format.ts';
 import { exceedsKnownLimit, rememberUploadLimit } from '../lib/upload-limit.ts';

@@ -1,5 +1,5 @@
 import type { OfflineAnalysisCreate, OfflineUpload, OfflineVideoFormat } from '@sentinel/contract';
-import type { SourceKind } from '../../../shared/ui/video-player/index.ts';
+import type { SourceKind } from '@/shared/ui/video-player/index.ts';
 
 export type SourceChoice = 'file' | 'url';
 

@@ -1,6 +1,6 @@
 import { Card, Empty } from 'antd';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { useRouteTitle } from '../../../shared/routing/route-meta.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { useRouteTitle } from '@/shared/routing/route-meta.ts';
 
 /** Menu groups that have no pages yet (SPEC §2: /generalSceneManage, /jobSceneManage). */
 export function EmptyGroupPage() {

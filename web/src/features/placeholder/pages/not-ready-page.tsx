@@ -1,7 +1,7 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { Card, Result, Tag } from 'antd';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { useRouteTitle } from '../../../shared/routing/route-meta.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { useRouteTitle } from '@/shared/routing/route-meta.ts';
 
 /** The one shared "not available yet" state for pages that arrive with later releases. */
 export function NotReadyPage() {

@@ -1,7 +1,7 @@
 import { type CollieryInfo, PLANT_API, type SaveCollieryInfoBody } from '@sentinel/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { action, request } from '../../../shared/request/request.ts';
-import { loadApplicationInfo } from '../../session/index.ts';
+import { loadApplicationInfo } from '@/features/session/index.ts';
+import { action, request } from '@/shared/request/request.ts';
 
 export const fetchCollieryInfo = () => request<CollieryInfo>(PLANT_API.collieryInfo);
 

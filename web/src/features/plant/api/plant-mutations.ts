@@ -5,7 +5,7 @@ import {
   type UpdatePlantNodeBody,
 } from '@sentinel/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { action } from '../../../shared/request/request.ts';
+import { action } from '@/shared/request/request.ts';
 import { PLANT_KEY } from './plant-tree.ts';
 
 export const createPlantNode = (body: CreatePlantNodeBody) =>

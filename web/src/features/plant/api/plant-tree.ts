@@ -1,6 +1,6 @@
 import { PLANT_API, type PlantFlatNode, type PlantKind, type PlantNodeDetail } from '@sentinel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 
 /** Every plant query starts with this key (mutations invalidate it). */
 export const PLANT_KEY = ['plant'] as const;

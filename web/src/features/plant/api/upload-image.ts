@@ -5,9 +5,9 @@ import {
   MEDIA_API,
   type StoredImage,
 } from '@sentinel/contract';
-import { currentLang, tr } from '../../../shared/i18n/i18n.ts';
-import { RequestError } from '../../../shared/request/errors.ts';
-import { useUserStore } from '../../../shared/stores/user-store.ts';
+import { currentLang, tr } from '@/shared/i18n/i18n.ts';
+import { RequestError } from '@/shared/request/errors.ts';
+import { useUserStore } from '@/shared/stores/user-store.ts';
 
 /**
  * The client-side checks of SPEC §5 before an upload (the server checks the content again):

@@ -2,9 +2,9 @@ import { UploadOutlined } from '@ant-design/icons';
 import type { StoredImage } from '@sentinel/contract';
 import { Button, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { toast } from '../../../shared/ui/feedback.ts';
-import { Logo } from '../../../shared/ui/logo.tsx';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { toast } from '@/shared/ui/feedback.ts';
+import { Logo } from '@/shared/ui/logo.tsx';
 import { checkImageFile, uploadImage } from '../api/upload-image.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { PlantNode, PlantTreeNode } from '@sentinel/contract';
 import { type ButtonProps, Form, Modal, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
-import { tr, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
+import { tr, useTranslation } from '@/shared/i18n/i18n.ts';
+import { applyFieldErrors } from '@/shared/request/field-errors.ts';
 import { useMovePlantNode } from '../api/plant-mutations.ts';
 import { parentOptions } from '../lib/tree-utils.ts';
 

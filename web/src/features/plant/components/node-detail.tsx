@@ -1,9 +1,9 @@
 import { DeleteOutlined, DragOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { PlantNode } from '@sentinel/contract';
 import { Button, Card, Descriptions, Space, Tag } from 'antd';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { PageEmpty, PageError, PageLoading } from '../../../shared/ui/page-states.tsx';
-import { formatTime } from '../../../shared/utils/time.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { PageEmpty, PageError, PageLoading } from '@/shared/ui/page-states.tsx';
+import { formatTime } from '@/shared/utils/time.ts';
 import { usePlantNode } from '../api/plant-tree.ts';
 
 export const KIND_COLORS = { factory: 'blue', plant: 'geekblue', area: 'green' } as const;

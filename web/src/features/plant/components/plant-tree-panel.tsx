@@ -2,7 +2,7 @@ import { ApartmentOutlined, ClusterOutlined, EnvironmentOutlined, PlusOutlined }
 import type { PlantKind, PlantTreeNode } from '@sentinel/contract';
 import { Button, Card, Empty, Input, Space, Tree, type TreeDataNode } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { allIds, filterTree } from '../lib/tree-utils.ts';
 
 const ICONS: Record<PlantKind, React.ReactNode> = {

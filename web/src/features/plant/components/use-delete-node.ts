@@ -1,6 +1,6 @@
 import type { PlantNode } from '@sentinel/contract';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { confirmDialog } from '../../../shared/ui/feedback.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { confirmDialog } from '@/shared/ui/feedback.ts';
 import { useDeletePlantNode } from '../api/plant-mutations.ts';
 
 /**

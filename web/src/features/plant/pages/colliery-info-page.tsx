@@ -1,10 +1,10 @@
 import { type CollieryInfo, phone as phoneRule } from '@sentinel/contract';
 import { Button, Card, Form, Input, Space } from 'antd';
 import { useEffect } from 'react';
-import { tr, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { useButtons } from '../../../shared/permission/use-buttons.ts';
-import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
-import { PageError, PageLoading } from '../../../shared/ui/page-states.tsx';
+import { tr, useTranslation } from '@/shared/i18n/i18n.ts';
+import { useButtons } from '@/shared/permission/use-buttons.ts';
+import { applyFieldErrors } from '@/shared/request/field-errors.ts';
+import { PageError, PageLoading } from '@/shared/ui/page-states.tsx';
 import { useCollieryInfo, useSaveCollieryInfo } from '../api/colliery-info.ts';
 import { LogoField } from '../components/logo-field.tsx';
 

@@ -1,9 +1,9 @@
 import type { PlantNode } from '@sentinel/contract';
 import { Col, Row } from 'antd';
 import { useState } from 'react';
-import { usePlantTree } from '../../../shared/crud/index.ts';
-import { useButtons } from '../../../shared/permission/use-buttons.ts';
-import { PageError, PageLoading } from '../../../shared/ui/page-states.tsx';
+import { usePlantTree } from '@/shared/crud/index.ts';
+import { useButtons } from '@/shared/permission/use-buttons.ts';
+import { PageError, PageLoading } from '@/shared/ui/page-states.tsx';
 import { MoveNodeModal } from '../components/move-node-modal.tsx';
 import { NodeDetail } from '../components/node-detail.tsx';
 import { NodeFormModal, type NodeFormTarget } from '../components/node-form-modal.tsx';

@@ -1,6 +1,6 @@
 import { ROLES_API } from '@sentinel/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 import { ROLES_KEY } from './keys.ts';
 
 /** DELETE role/{id}: refused (409, 'role.inUse') while accounts hold the role; the toast shows why. */

@@ -1,6 +1,6 @@
 import { ROLES_API, type RoleAuth } from '@sentinel/contract';
 import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 import { ROLE_AUTH_KEY, ROLE_LOG_KEY } from './keys.ts';
 
 export const roleAuthQueryOptions = (id: number) =>

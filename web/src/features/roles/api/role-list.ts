@@ -1,6 +1,6 @@
 import { ROLES_API, type RoleListQuery, type RoleListResult } from '@sentinel/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 import { ROLE_LIST_KEY } from './keys.ts';
 
 export const fetchRoles = (query: RoleListQuery, signal?: AbortSignal) =>

@@ -1,6 +1,6 @@
 import { ROLES_API, type RoleLogQuery, type RoleLogResult } from '@sentinel/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 import { ROLE_LOG_KEY } from './keys.ts';
 
 export const fetchRoleLog = (query: RoleLogQuery, signal?: AbortSignal) =>

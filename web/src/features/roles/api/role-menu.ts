@@ -1,6 +1,6 @@
 import { ROLES_API, type RoleMenuNode } from '@sentinel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 import { ROLE_MENU_KEY } from './keys.ts';
 
 export const roleMenuQueryOptions = () =>

@@ -1,6 +1,6 @@
 import { ROLES_API, type RoleItem, type RoleSaveBody } from '@sentinel/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 import { ROLES_KEY } from './keys.ts';
 
 /** PUT role: creates without id, updates with id. Field errors come back as a 400. */

@@ -1,6 +1,6 @@
 import { ROLES_API, type RoleGlobalBody } from '@sentinel/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 import { ROLES_KEY } from './keys.ts';
 
 /** POST role/global { roleId | null }: the global role (null: none). */

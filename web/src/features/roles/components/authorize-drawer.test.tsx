@@ -6,17 +6,17 @@ import en from '../locales/en.json';
 import zh from '../locales/zh-CN.json';
 
 const toastSuccess = vi.fn();
-vi.mock('../../../shared/ui/feedback.ts', () => ({
+vi.mock('@/shared/ui/feedback.ts', () => ({
   toast: { error: vi.fn(), success: toastSuccess, warning: vi.fn() },
   confirmDialog: vi.fn(),
   ERROR_TOAST_SECONDS: 5,
 }));
 
-import { stubBrowserApis } from '../../../shared/testing/jsdom-stubs.ts';
+import { stubBrowserApis } from '@/shared/testing/jsdom-stubs.ts';
 
 stubBrowserApis();
-const { initI18n } = await import('../../../shared/i18n/i18n.ts');
-const common = (await import('../../../shared/locales/en.json')).default;
+const { initI18n } = await import('@/shared/i18n/i18n.ts');
+const common = (await import('@/shared/locales/en.json')).default;
 initI18n({ en: { common, roles: en }, 'zh-CN': { common: {}, roles: zh } }, 'en');
 const { AuthorizeDrawer } = await import('./authorize-drawer.tsx');
 

@@ -1,9 +1,9 @@
 import type { RoleItem, RoleMenuNode } from '@sentinel/contract';
 import { Alert, Button, Checkbox, Drawer, Flex, Space, Tag, Tree, type TreeDataNode, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { nodeTitle, useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { toast } from '../../../shared/ui/feedback.ts';
-import { PageError, PageLoading } from '../../../shared/ui/page-states.tsx';
+import { nodeTitle, useLang, useTranslation } from '@/shared/i18n/i18n.ts';
+import { toast } from '@/shared/ui/feedback.ts';
+import { PageError, PageLoading } from '@/shared/ui/page-states.tsx';
 import { useRoleAuth, useSaveRoleAuth } from '../api/role-auth.ts';
 import { useRoleMenu } from '../api/role-menu.ts';
 import { buttonLabel } from '../lib/button-labels.ts';

@@ -2,7 +2,7 @@ import { CheckOutlined, MinusOutlined } from '@ant-design/icons';
 import type { RoleAuth, RoleItem, RoleMenuNode } from '@sentinel/contract';
 import { Button, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
-import { nodeTitle, useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
+import { nodeTitle, useLang, useTranslation } from '@/shared/i18n/i18n.ts';
 import {
   allGrants,
   flatten,

@@ -1,9 +1,9 @@
 import { type RoleItem, roleSaveBody } from '@sentinel/contract';
 import { Button, Form, Input, Modal } from 'antd';
-import { zodRule } from '../../../shared/crud/index.ts';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
-import { toast } from '../../../shared/ui/feedback.ts';
+import { zodRule } from '@/shared/crud/index.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { applyFieldErrors } from '@/shared/request/field-errors.ts';
+import { toast } from '@/shared/ui/feedback.ts';
 import { useSaveRole } from '../api/save-role.ts';
 
 const f = roleSaveBody.shape;

@@ -1,14 +1,14 @@
 import type { RoleItem, RoleLogItem, RoleLogQuery } from '@sentinel/contract';
 import { Empty, Form, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { FilterBar } from '../../../shared/filters/filter-bar.tsx';
-import { type PartialRange, rangeToQuery } from '../../../shared/filters/time-presets.ts';
-import { TimeRangeField } from '../../../shared/filters/time-range-field.tsx';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { PageError } from '../../../shared/ui/page-states.tsx';
-import { FIRST_PAGE, type PageState, tablePagination } from '../../../shared/ui/table-pagination.ts';
-import { changeDiff, changeSummary, shortValue } from '../../../shared/utils/change-diff.ts';
-import { formatTime } from '../../../shared/utils/time.ts';
+import { FilterBar } from '@/shared/filters/filter-bar.tsx';
+import { type PartialRange, rangeToQuery } from '@/shared/filters/time-presets.ts';
+import { TimeRangeField } from '@/shared/filters/time-range-field.tsx';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { PageError } from '@/shared/ui/page-states.tsx';
+import { FIRST_PAGE, type PageState, tablePagination } from '@/shared/ui/table-pagination.ts';
+import { changeDiff, changeSummary, shortValue } from '@/shared/utils/change-diff.ts';
+import { formatTime } from '@/shared/utils/time.ts';
 import { useRoleLog } from '../api/role-log.ts';
 
 interface LogFilterValues {

@@ -12,8 +12,8 @@ import {
   Typography,
 } from 'antd';
 import type { HTMLAttributes } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { formatTime } from '../../../shared/utils/time.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { formatTime } from '@/shared/utils/time.ts';
 
 export interface RoleActions {
   onEdit?: (row: RoleItem) => void;

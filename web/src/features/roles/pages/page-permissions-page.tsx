@@ -1,9 +1,9 @@
 import type { RoleItem } from '@sentinel/contract';
 import { Card, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { useButtons } from '../../../shared/permission/use-buttons.ts';
-import { PageEmpty, PageError, PageLoading } from '../../../shared/ui/page-states.tsx';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { useButtons } from '@/shared/permission/use-buttons.ts';
+import { PageEmpty, PageError, PageLoading } from '@/shared/ui/page-states.tsx';
 import { useRoleAuths } from '../api/role-auth.ts';
 import { useRoles } from '../api/role-list.ts';
 import { useRoleMenu } from '../api/role-menu.ts';

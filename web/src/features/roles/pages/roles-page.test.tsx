@@ -6,17 +6,17 @@ import en from '../locales/en.json';
 import zh from '../locales/zh-CN.json';
 
 const confirmDialog = vi.fn();
-vi.mock('../../../shared/ui/feedback.ts', () => ({
+vi.mock('@/shared/ui/feedback.ts', () => ({
   toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() },
   confirmDialog,
   ERROR_TOAST_SECONDS: 5,
 }));
 
-import { stubBrowserApis } from '../../../shared/testing/jsdom-stubs.ts';
+import { stubBrowserApis } from '@/shared/testing/jsdom-stubs.ts';
 
 stubBrowserApis();
-const { initI18n } = await import('../../../shared/i18n/i18n.ts');
-const common = (await import('../../../shared/locales/zh-CN.json')).default;
+const { initI18n } = await import('@/shared/i18n/i18n.ts');
+const common = (await import('@/shared/locales/zh-CN.json')).default;
 initI18n({ en: { common: {}, roles: en }, 'zh-CN': { common, roles: zh } }, 'zh-CN');
 const { default: RolesPage } = await import('./roles-page.tsx');
 const { default: PagePermissionsPage } = await import('./page-permissions-page.tsx');

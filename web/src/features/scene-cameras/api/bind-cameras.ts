@@ -1,6 +1,6 @@
 import { type BindCamerasBody, type BindCamerasResult, SCENE_CAMERA_API } from '@sentinel/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 import { sceneCameraKeys } from './keys.ts';
 
 /** POST scene/camera/cameras: bind several cameras (already bound ones are skipped and named). */

@@ -1,6 +1,6 @@
 import { type CreateAlgorithmBody, SCENE_CAMERA_API } from '@sentinel/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { action } from '../../../shared/request/request.ts';
+import { action } from '@/shared/request/request.ts';
 import { sceneCameraKeys } from './keys.ts';
 
 export const createAlgorithms = (body: CreateAlgorithmBody) =>

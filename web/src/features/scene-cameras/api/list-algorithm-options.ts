@@ -1,6 +1,6 @@
 import { SCENE_CAMERA_API, type SceneCameraAlgorithmOption } from '@sentinel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 import { sceneCameraKeys } from './keys.ts';
 
 export const fetchAlgorithmOptions = () => request<SceneCameraAlgorithmOption[]>(SCENE_CAMERA_API.algorithms);

@@ -5,7 +5,7 @@ import {
   SCENE_CAMERA_API,
 } from '@sentinel/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 import { sceneCameraKeys } from './keys.ts';
 
 export const fetchBindableCameras = (query: BindableCameraQuery) =>

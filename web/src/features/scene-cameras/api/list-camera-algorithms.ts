@@ -1,6 +1,6 @@
 import { SCENE_CAMERA_API, type SceneCameraAlgorithmItem } from '@sentinel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 import { sceneCameraKeys } from './keys.ts';
 
 /** GET scene/camera/algorithm/{sceneId}/{cameraId}/list: algorithms with level and zones. */

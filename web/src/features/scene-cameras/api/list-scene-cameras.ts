@@ -5,7 +5,7 @@ import {
   type SceneCameraListQuery,
 } from '@sentinel/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 import { sceneCameraKeys } from './keys.ts';
 
 export const fetchSceneCameras = (query: SceneCameraListQuery) =>

@@ -1,6 +1,6 @@
 import { SCENE_CAMERA_API, type SceneCameraScene } from '@sentinel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 import { sceneCameraKeys } from './keys.ts';
 
 export const fetchScenes = (kind?: 'general' | 'job' | 'temporary') =>

@@ -1,6 +1,6 @@
 import { type SaveZonesBody, SCENE_CAMERA_API, type ZoneItem } from '@sentinel/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { action } from '../../../shared/request/request.ts';
+import { action } from '@/shared/request/request.ts';
 import { sceneCameraKeys } from './keys.ts';
 
 /** PUT scene/camera/algorithm/area: replace the zones of one scene camera algorithm. */

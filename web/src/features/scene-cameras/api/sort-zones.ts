@@ -1,6 +1,6 @@
 import { SCENE_CAMERA_API, type SortZonesBody, type ZoneItem } from '@sentinel/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { action } from '../../../shared/request/request.ts';
+import { action } from '@/shared/request/request.ts';
 import { sceneCameraKeys } from './keys.ts';
 
 /** POST scene/camera/algorithm/area/batchSortOperation: the zones in their new order. */

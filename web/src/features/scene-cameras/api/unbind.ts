@@ -1,6 +1,6 @@
 import { SCENE_CAMERA_API } from '@sentinel/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { action } from '../../../shared/request/request.ts';
+import { action } from '@/shared/request/request.ts';
 import { sceneCameraKeys } from './keys.ts';
 
 /** DELETE scene/camera/{id} for one, DELETE scene/camera/batchUnbind for several. */

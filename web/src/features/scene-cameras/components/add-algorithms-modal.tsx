@@ -1,7 +1,7 @@
 import { type AlgorithmChoice, createAlgorithmBody, translate } from '@sentinel/contract';
 import { Alert, Flex, Form, Modal, Radio, Select, Typography } from 'antd';
 import { useState } from 'react';
-import { useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
+import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
 import { useCreateAlgorithms } from '../api/create-algorithms.ts';
 import { useAlgorithmOptions } from '../api/list-algorithm-options.ts';
 import { useLevelLabel } from './level-tag.tsx';

@@ -1,9 +1,9 @@
 import type { BindableCamera } from '@sentinel/contract';
 import { Button, Input, Modal, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { toast } from '../../../shared/ui/feedback.ts';
-import { FIRST_PAGE, type PageState, tablePagination } from '../../../shared/ui/table-pagination.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { toast } from '@/shared/ui/feedback.ts';
+import { FIRST_PAGE, type PageState, tablePagination } from '@/shared/ui/table-pagination.ts';
 import { useBindCameras } from '../api/bind-cameras.ts';
 import { useBindableCameras } from '../api/list-bindable-cameras.ts';
 

@@ -1,6 +1,6 @@
 import { isPriorityCode, PRIORITY_COLORS, PRIORITY_LABELS } from '@sentinel/contract';
 import { Tag } from 'antd';
-import { useLang } from '../../../shared/i18n/i18n.ts';
+import { useLang } from '@/shared/i18n/i18n.ts';
 
 /** A level (priority code, SPEC §4) in the UI language, coloured by priority (contract colours). */
 export function useLevelLabel() {

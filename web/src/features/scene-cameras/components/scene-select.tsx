@@ -1,6 +1,6 @@
 import type { SceneCameraScene } from '@sentinel/contract';
 import { Select } from 'antd';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 
 const KIND_ORDER = ['general', 'job', 'temporary'] as const;
 

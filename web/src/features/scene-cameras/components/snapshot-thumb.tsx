@@ -1,6 +1,6 @@
 import { CameraOutlined } from '@ant-design/icons';
 import { useState } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 
 /** Small snapshot in the table (the media route accepts the user_token cookie). */
 export function SnapshotThumb({ url, name }: { url: string | null; name: string }) {

@@ -1,7 +1,7 @@
 import { type FixedOperationDetail, SCENE_API } from '@sentinel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { RequestError } from '../../../shared/request/errors.ts';
-import { request } from '../../../shared/request/request.ts';
+import { RequestError } from '@/shared/request/errors.ts';
+import { request } from '@/shared/request/request.ts';
 import { SCENES_KEY } from './scene-list.ts';
 
 /** GET fixedOperation/{id}; null when it does not exist. */

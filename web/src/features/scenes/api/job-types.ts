@@ -1,6 +1,6 @@
 import { type JobTypeItem, type JobTypeKind, type ListResult, SCENE_API } from '@sentinel/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { action, request } from '../../../shared/request/request.ts';
+import { action, request } from '@/shared/request/request.ts';
 import { SCENES_KEY } from './scene-list.ts';
 
 const KEY = ['jobTypes'] as const;

@@ -1,7 +1,7 @@
 import { SCENE_API, type SceneDetail } from '@sentinel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { RequestError } from '../../../shared/request/errors.ts';
-import { request } from '../../../shared/request/request.ts';
+import { RequestError } from '@/shared/request/errors.ts';
+import { request } from '@/shared/request/request.ts';
 import { SCENES_KEY } from './scene-list.ts';
 
 /** The scene with its cameras; null when there is no such scene (404). */

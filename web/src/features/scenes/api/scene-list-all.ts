@@ -1,6 +1,6 @@
 import { SCENE_API, type SceneItem, type SceneKind } from '@sentinel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 import { SCENES_KEY } from './scene-list.ts';
 
 /** SPEC §9: "scene list all" is a long call. */

@@ -1,6 +1,6 @@
 import { type ListResult, SCENE_API, type SceneItem, type SceneListQuery } from '@sentinel/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 
 /** Every scene query starts with this key: invalidate it after any scene change. */
 export const SCENES_KEY = ['scenes'] as const;

@@ -1,6 +1,6 @@
 import { SCENE_PAGE, type SceneKind } from '@sentinel/contract';
 import { useMemo } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { useAllScenes } from './scene-list-all.ts';
 
 export interface SceneMenuGroup {

@@ -1,6 +1,6 @@
 import { SCENE_API, type SceneBody, type SceneItem, type SceneUpdateBody } from '@sentinel/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { action } from '../../../shared/request/request.ts';
+import { action } from '@/shared/request/request.ts';
 import { SCENES_KEY } from './scene-list.ts';
 
 export const createScene = (body: SceneBody) =>

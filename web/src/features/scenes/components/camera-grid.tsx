@@ -1,7 +1,7 @@
 import { VideoCameraOutlined } from '@ant-design/icons';
 import type { SceneCameraTile } from '@sentinel/contract';
 import { Badge, Card, Col, Empty, Row, Space, Tag, Typography } from 'antd';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 
 function Snapshot({ url, alt }: { url: string | null; alt: string }) {
   const { t } = useTranslation('scenes');

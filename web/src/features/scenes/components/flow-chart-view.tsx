@@ -2,7 +2,7 @@ import type { FixedOperationChart } from '@sentinel/contract';
 import { Background, type Edge, type Node, ReactFlow } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { Empty, List } from 'antd';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 
 const SHAPE_STYLE: Record<string, React.CSSProperties> = {
   start: { borderRadius: 999, background: '#e6f4ff', borderColor: '#3377ff' },

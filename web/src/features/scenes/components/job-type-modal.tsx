@@ -1,8 +1,8 @@
 import { JOB_TYPE_KINDS, type JobTypeItem } from '@sentinel/contract';
 import { Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
-import { tr, useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
+import { tr, useLang, useTranslation } from '@/shared/i18n/i18n.ts';
+import { applyFieldErrors } from '@/shared/request/field-errors.ts';
 import { type JobTypeInput, useSaveJobType } from '../api/job-types.ts';
 
 /** Create / edit a job type. */

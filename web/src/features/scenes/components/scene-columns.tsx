@@ -3,7 +3,7 @@ import { Button, Popconfirm, Space, Switch, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import { formatTime } from '../../../shared/utils/time.ts';
+import { formatTime } from '@/shared/utils/time.ts';
 import { jobState } from '../lib/kind.ts';
 
 export interface ColumnActions {

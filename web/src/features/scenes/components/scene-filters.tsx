@@ -1,7 +1,7 @@
 import { Button, Input, Select, Space, TreeSelect } from 'antd';
 import { useState } from 'react';
-import { usePlantTree } from '../../../shared/crud/index.ts';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { usePlantTree } from '@/shared/crud/index.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { areaOptions } from '../lib/kind.ts';
 
 export interface SceneFilterValues {

@@ -1,7 +1,7 @@
 import type { SceneItem } from '@sentinel/contract';
 import { Descriptions, Tag } from 'antd';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { formatTime } from '../../../shared/utils/time.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { formatTime } from '@/shared/utils/time.ts';
 import { jobState } from '../lib/kind.ts';
 
 /** Name, kind, area path, job type, status (and the temporary job) of a scene. */

@@ -1,12 +1,12 @@
 import { type SceneItem, type SceneKind, translate } from '@sentinel/contract';
 import { Button, Card, Space, Table } from 'antd';
 import { useState } from 'react';
-import { useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { useButtons } from '../../../shared/permission/use-buttons.ts';
-import { useRouteTitle } from '../../../shared/routing/route-meta.ts';
-import { confirmDialog, toast } from '../../../shared/ui/feedback.ts';
-import { PageEmpty, PageError } from '../../../shared/ui/page-states.tsx';
-import { FIRST_PAGE, type PageState, tablePagination } from '../../../shared/ui/table-pagination.ts';
+import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
+import { useButtons } from '@/shared/permission/use-buttons.ts';
+import { useRouteTitle } from '@/shared/routing/route-meta.ts';
+import { confirmDialog, toast } from '@/shared/ui/feedback.ts';
+import { PageEmpty, PageError } from '@/shared/ui/page-states.tsx';
+import { FIRST_PAGE, type PageState, tablePagination } from '@/shared/ui/table-pagination.ts';
 import { useScenes } from '../api/scene-list.ts';
 import { useDeleteScene, useDeleteScenes, useSetSceneEnabled } from '../api/scene-mutations.ts';
 import { routeNameOf } from '../lib/kind.ts';

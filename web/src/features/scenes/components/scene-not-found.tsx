@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { Link } from 'react-router';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 
 /** An unknown or disabled scene id (never the app's 404 page: the route exists). */
 export function SceneNotFound({ backTo }: { backTo: string }) {

@@ -1,8 +1,8 @@
 import type { SceneKind } from '@sentinel/contract';
 import { Alert, Card, Space, Typography } from 'antd';
 import { useParams } from 'react-router';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { PageError, PageLoading } from '../../../shared/ui/page-states.tsx';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { PageError, PageLoading } from '@/shared/ui/page-states.tsx';
 import { useSceneDetail } from '../api/scene-detail.ts';
 import { CameraGrid } from './camera-grid.tsx';
 import { SceneHeader } from './scene-header.tsx';

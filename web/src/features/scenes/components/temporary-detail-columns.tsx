@@ -2,7 +2,7 @@ import type { SceneItem } from '@sentinel/contract';
 import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
-import { formatTime } from '../../../shared/utils/time.ts';
+import { formatTime } from '@/shared/utils/time.ts';
 import { jobState } from '../lib/kind.ts';
 
 const JOB_STATE_COLOR = { notStarted: 'default', running: 'processing', ended: 'warning' } as const;

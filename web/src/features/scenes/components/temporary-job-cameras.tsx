@@ -1,8 +1,8 @@
 import { SCENE_PAGE, type SceneItem } from '@sentinel/contract';
 import { Button, Flex, Typography } from 'antd';
 import { Link } from 'react-router';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { PageError, PageLoading } from '../../../shared/ui/page-states.tsx';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { PageError, PageLoading } from '@/shared/ui/page-states.tsx';
 import { useSceneDetail } from '../api/scene-detail.ts';
 import { CameraGrid } from './camera-grid.tsx';
 

@@ -1,7 +1,7 @@
 import { Card, Space, Typography } from 'antd';
 import { useParams } from 'react-router';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { PageError, PageLoading } from '../../../shared/ui/page-states.tsx';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { PageError, PageLoading } from '@/shared/ui/page-states.tsx';
 import { useFixedOperation } from '../api/fixed-operation.ts';
 import { CameraGrid } from '../components/camera-grid.tsx';
 import { FlowChartView } from '../components/flow-chart-view.tsx';

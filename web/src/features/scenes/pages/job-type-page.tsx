@@ -1,12 +1,12 @@
 import { type JobTypeItem, translate } from '@sentinel/contract';
 import { Button, Card, Input, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { useButtons } from '../../../shared/permission/use-buttons.ts';
-import { useRouteTitle } from '../../../shared/routing/route-meta.ts';
-import { PageEmpty, PageError } from '../../../shared/ui/page-states.tsx';
-import { FIRST_PAGE, type PageState, tablePagination } from '../../../shared/ui/table-pagination.ts';
-import { formatTime } from '../../../shared/utils/time.ts';
+import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
+import { useButtons } from '@/shared/permission/use-buttons.ts';
+import { useRouteTitle } from '@/shared/routing/route-meta.ts';
+import { PageEmpty, PageError } from '@/shared/ui/page-states.tsx';
+import { FIRST_PAGE, type PageState, tablePagination } from '@/shared/ui/table-pagination.ts';
+import { formatTime } from '@/shared/utils/time.ts';
 import { useDeleteJobType, useJobTypes } from '../api/job-types.ts';
 import { JobTypeModal } from '../components/job-type-modal.tsx';
 

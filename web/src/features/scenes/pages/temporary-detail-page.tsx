@@ -1,10 +1,10 @@
 import { JOB_STATES, type JobStateValue, type SceneItem } from '@sentinel/contract';
 import { Card, Input, Select, Space, Table } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { useRouteTitle } from '../../../shared/routing/route-meta.ts';
-import { PageEmpty, PageError } from '../../../shared/ui/page-states.tsx';
-import { FIRST_PAGE, type PageState, tablePagination } from '../../../shared/ui/table-pagination.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { useRouteTitle } from '@/shared/routing/route-meta.ts';
+import { PageEmpty, PageError } from '@/shared/ui/page-states.tsx';
+import { FIRST_PAGE, type PageState, tablePagination } from '@/shared/ui/table-pagination.ts';
 import { useScenes } from '../api/scene-list.ts';
 import { temporaryDetailColumns } from '../components/temporary-detail-columns.tsx';
 import { TemporaryJobCameras } from '../components/temporary-job-cameras.tsx';

@@ -1,6 +1,6 @@
 import { API, type ApplicationInfo } from '@sentinel/contract';
-import { request } from '../../../shared/request/request.ts';
-import { useAppStore } from '../../../shared/stores/app-store.ts';
+import { request } from '@/shared/request/request.ts';
+import { useAppStore } from '@/shared/stores/app-store.ts';
 
 /** Application name (line-break tags stripped, SPEC §3) and logo, into the app store. */
 export async function loadApplicationInfo(): Promise<void> {

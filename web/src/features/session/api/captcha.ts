@@ -1,6 +1,6 @@
 import { API, type CaptchaResponse } from '@sentinel/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 
 export const fetchCaptcha = () => request<CaptchaResponse>(API.captcha);
 

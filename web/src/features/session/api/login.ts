@@ -1,6 +1,6 @@
 import { API, type LoginBody, type LoginResponse } from '@sentinel/contract';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 
 export const login = (body: LoginBody) =>
   request<LoginResponse>(API.login, {

@@ -1,5 +1,5 @@
 import { API, type MenuItem, type UserInfo } from '@sentinel/contract';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 
 /** User info (silent: the route guard reports failures itself, SPEC §2). */
 export async function fetchUserInfo(): Promise<UserInfo> {

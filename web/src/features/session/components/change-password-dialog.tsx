@@ -1,5 +1,5 @@
 import { Modal } from 'antd';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -1,9 +1,9 @@
 import { PASSWORD_MAX, translate } from '@sentinel/contract';
 import { Alert, Button, Form, Input } from 'antd';
 import { useNavigate } from 'react-router';
-import { useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { logoutLocally } from '../../../shared/session.ts';
-import { toast } from '../../../shared/ui/feedback.ts';
+import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
+import { logoutLocally } from '@/shared/session.ts';
+import { toast } from '@/shared/ui/feedback.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { confirmPasswordError, currentPasswordError, newPasswordError } from './password-rules.ts';
 

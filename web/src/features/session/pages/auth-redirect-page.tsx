@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { usePermissionStore } from '../../../shared/stores/permission-store.ts';
-import { useUserStore } from '../../../shared/stores/user-store.ts';
-import { PageLoading } from '../../../shared/ui/page-states.tsx';
-import { safeRedirect } from '../../../shared/utils/safe-redirect.ts';
+import { usePermissionStore } from '@/shared/stores/permission-store.ts';
+import { useUserStore } from '@/shared/stores/user-store.ts';
+import { PageLoading } from '@/shared/ui/page-states.tsx';
+import { safeRedirect } from '@/shared/utils/safe-redirect.ts';
 
 /** /auth-redirect?token=…&redirect=…: store the token handed over by another system, then go on. */
 export function AuthRedirectPage() {

@@ -1,8 +1,8 @@
 import { KeyOutlined } from '@ant-design/icons';
 import { Button, Card, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { logoutLocally } from '../../../shared/session.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { logoutLocally } from '@/shared/session.ts';
 import { logout } from '../api/login.ts';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
 

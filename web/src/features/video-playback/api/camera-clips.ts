@@ -1,6 +1,6 @@
 import { type CameraVideoPathQuery, type CameraVideoPathResult, VIDEO_API } from '@sentinel/contract';
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 
 export const PLAYBACK_KEY = ['videoPlayback', 'clips'] as const;
 

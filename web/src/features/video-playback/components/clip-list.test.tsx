@@ -1,15 +1,15 @@
 import type { CameraVideoClip, CameraVideoPathResult } from '@sentinel/contract';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubBrowserApis } from '../../../shared/testing/jsdom-stubs.ts';
+import { stubBrowserApis } from '@/shared/testing/jsdom-stubs.ts';
 import en from '../locales/en.json';
 import zh from '../locales/zh-CN.json';
 
 stubBrowserApis();
-const { initI18n } = await import('../../../shared/i18n/i18n.ts');
+const { initI18n } = await import('@/shared/i18n/i18n.ts');
 initI18n({ en: { common: {}, videoPlayback: en }, 'zh-CN': { common: {}, videoPlayback: zh } }, 'zh-CN');
 const { ClipList } = await import('./clip-list.tsx');
-const { formatTime } = await import('../../../shared/utils/time.ts');
+const { formatTime } = await import('@/shared/utils/time.ts');
 
 const clip = (id: number, name = '未戴安全帽'): CameraVideoClip => ({
   source: 'alarm',

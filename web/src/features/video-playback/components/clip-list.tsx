@@ -1,7 +1,7 @@
 import type { CameraVideoClip, CameraVideoPathResult } from '@sentinel/contract';
 import { Alert, Empty } from 'antd';
-import { tr, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { PageError } from '../../../shared/ui/page-states.tsx';
+import { tr, useTranslation } from '@/shared/i18n/i18n.ts';
+import { PageError } from '@/shared/ui/page-states.tsx';
 import { ClipTable } from './clip-table.tsx';
 
 export interface ClipListProps {

@@ -1,8 +1,8 @@
 import { type CameraVideoClip, clipStartTime } from '@sentinel/contract';
 import { Empty, Typography } from 'antd';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { VideoPlayer } from '../../../shared/ui/video-player/index.ts';
-import { formatTime } from '../../../shared/utils/time.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { VideoPlayer } from '@/shared/ui/video-player/index.ts';
+import { formatTime } from '@/shared/utils/time.ts';
 import { formatDuration } from '../lib/playback-query.ts';
 
 /** The chosen clip in the shared player (recorded media: rates 0.7, 1, 1.5, 2), or a hint. */

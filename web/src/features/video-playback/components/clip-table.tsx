@@ -2,9 +2,9 @@ import { PlayCircleOutlined } from '@ant-design/icons';
 import { type CameraVideoClip, clipStartTime } from '@sentinel/contract';
 import { Button, Table, type TableColumnsType, Tag } from 'antd';
 import { type HTMLAttributes, useEffect, useState } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { FIRST_PAGE, tablePagination } from '../../../shared/ui/table-pagination.ts';
-import { formatTime } from '../../../shared/utils/time.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { FIRST_PAGE, tablePagination } from '@/shared/ui/table-pagination.ts';
+import { formatTime } from '@/shared/utils/time.ts';
 import { clipKey, formatDuration } from '../lib/playback-query.ts';
 
 /**

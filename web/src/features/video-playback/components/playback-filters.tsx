@@ -1,8 +1,8 @@
 import { Form } from 'antd';
-import { FilterBar } from '../../../shared/filters/filter-bar.tsx';
-import { CameraField } from '../../../shared/filters/picker-fields.tsx';
-import { TimeRangeField } from '../../../shared/filters/time-range-field.tsx';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { FilterBar } from '@/shared/filters/filter-bar.tsx';
+import { CameraField } from '@/shared/filters/picker-fields.tsx';
+import { TimeRangeField } from '@/shared/filters/time-range-field.tsx';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 import type { PlaybackFilterValues } from '../lib/playback-query.ts';
 
 /**

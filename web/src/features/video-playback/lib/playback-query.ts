@@ -1,5 +1,5 @@
 import type { CameraVideoClip, CameraVideoPathQuery } from '@sentinel/contract';
-import { type PartialRange, rangeToQuery } from '../../../shared/filters/time-presets.ts';
+import { type PartialRange, rangeToQuery } from '@/shared/filters/time-presets.ts';
 
 /** The playback filter form: a camera and an optional time range. */
 export interface PlaybackFilterValues {

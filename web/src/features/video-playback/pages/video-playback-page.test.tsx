@@ -5,16 +5,16 @@ import en from '../locales/en.json';
 import zh from '../locales/zh-CN.json';
 
 const toastWarning = vi.fn();
-vi.mock('../../../shared/ui/feedback.ts', () => ({
+vi.mock('@/shared/ui/feedback.ts', () => ({
   toast: { error: vi.fn(), success: vi.fn(), warning: toastWarning },
   confirmDialog: vi.fn(),
   ERROR_TOAST_SECONDS: 5,
 }));
 
-import { stubBrowserApis } from '../../../shared/testing/jsdom-stubs.ts';
+import { stubBrowserApis } from '@/shared/testing/jsdom-stubs.ts';
 
 stubBrowserApis();
-const { initI18n } = await import('../../../shared/i18n/i18n.ts');
+const { initI18n } = await import('@/shared/i18n/i18n.ts');
 initI18n({ en: { common: {}, videoPlayback: en }, 'zh-CN': { common: {}, videoPlayback: zh } }, 'zh-CN');
 const { default: VideoPlaybackPage } = await import('./video-playback-page.tsx');
 

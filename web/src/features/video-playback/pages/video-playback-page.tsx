@@ -1,8 +1,8 @@
 import type { CameraVideoClip, CameraVideoPathQuery } from '@sentinel/contract';
 import { Card, Col, Row } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { toast } from '../../../shared/ui/feedback.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { toast } from '@/shared/ui/feedback.ts';
 import { useCameraClips } from '../api/camera-clips.ts';
 import { ClipList } from '../components/clip-list.tsx';
 import { ClipPlayer } from '../components/clip-player.tsx';

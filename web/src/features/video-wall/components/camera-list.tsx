@@ -1,7 +1,7 @@
 import type { VideoWallCamera } from '@sentinel/contract';
 import { Badge, Empty, Input } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { groupByPlantAndArea, matchesKeyword } from '../lib/camera-groups.ts';
 
 interface CameraListProps {

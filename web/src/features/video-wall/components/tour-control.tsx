@@ -1,7 +1,7 @@
 import { PauseOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import type { RotationRow } from '@sentinel/contract';
 import { Button, Select, Space } from 'antd';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 
 interface TourControlProps {
   groups: RotationRow[];

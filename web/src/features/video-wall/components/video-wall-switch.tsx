@@ -1,7 +1,7 @@
 import { AppstoreOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { useVideoWallStore } from '../../../shared/stores/video-wall-store.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { useVideoWallStore } from '@/shared/stores/video-wall-store.ts';
 
 /** Navbar button: turns the video-visible flag off, so the wall replaces the layout (SPEC §2). */
 export function VideoWallSwitch() {

@@ -5,13 +5,13 @@ import en from '../locales/en.json';
 import zh from '../locales/zh-CN.json';
 
 const toastWarning = vi.fn();
-vi.mock('../../../shared/ui/feedback.ts', () => ({
+vi.mock('@/shared/ui/feedback.ts', () => ({
   toast: { error: vi.fn(), success: vi.fn(), warning: toastWarning },
   confirmDialog: vi.fn(),
   ERROR_TOAST_SECONDS: 5,
 }));
 // The real player needs media APIs jsdom lacks; the wall only decides which cells mount one.
-vi.mock('../../../shared/ui/video-player/index.ts', () => ({
+vi.mock('@/shared/ui/video-player/index.ts', () => ({
   VideoPlayer: ({ source }: { source: number }) => <div data-testid="video-player" data-source={source} />,
 }));
 
@@ -35,10 +35,10 @@ beforeAll(() => {
   };
 });
 
-const { initI18n } = await import('../../../shared/i18n/i18n.ts');
+const { initI18n } = await import('@/shared/i18n/i18n.ts');
 initI18n({ en: { common: {}, videoWall: en }, 'zh-CN': { common: {}, videoWall: zh } }, 'zh-CN');
-const { useUserStore } = await import('../../../shared/stores/user-store.ts');
-const { useVideoWallStore } = await import('../../../shared/stores/video-wall-store.ts');
+const { useUserStore } = await import('@/shared/stores/user-store.ts');
+const { useVideoWallStore } = await import('@/shared/stores/video-wall-store.ts');
 const { VideoWall } = await import('./video-wall.tsx');
 
 const camera = (id: number, sceneIds: number[]) => ({

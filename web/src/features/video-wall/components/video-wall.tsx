@@ -1,10 +1,10 @@
 import type { VideoWallCamera } from '@sentinel/contract';
 import { Alert, Spin } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { useUserStore } from '../../../shared/stores/user-store.ts';
-import { useVideoWallStore } from '../../../shared/stores/video-wall-store.ts';
-import { toast } from '../../../shared/ui/feedback.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { useUserStore } from '@/shared/stores/user-store.ts';
+import { useVideoWallStore } from '@/shared/stores/video-wall-store.ts';
+import { toast } from '@/shared/ui/feedback.ts';
 import { useRotationGroups } from '../api/rotation-groups.ts';
 import { useWallCameras } from '../api/wall-cameras.ts';
 import { camerasOfScene } from '../lib/camera-groups.ts';

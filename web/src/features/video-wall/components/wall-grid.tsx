@@ -1,6 +1,6 @@
 import { useRef } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { VideoPlayer } from '../../../shared/ui/video-player/index.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { VideoPlayer } from '@/shared/ui/video-player/index.ts';
 import { type GridSize, gridLayout } from '../lib/grid.ts';
 import type { WallSlot } from '../lib/wall-slots.ts';
 

@@ -2,7 +2,7 @@ import { CloseOutlined } from '@ant-design/icons';
 import type { VideoWallScene } from '@sentinel/contract';
 import { Button, Segmented, Select, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { GRID_SIZES, type GridSize, gridLayout } from '../lib/grid.ts';
 import { ALL_CAMERAS_SCENE } from '../lib/wall-cache.ts';
 

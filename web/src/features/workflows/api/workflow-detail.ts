@@ -1,6 +1,6 @@
 import { WORKFLOW_API, type WorkflowDetail, type WorkflowSaveBody } from '@sentinel/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { action, request } from '../../../shared/request/request.ts';
+import { action, request } from '@/shared/request/request.ts';
 
 export const fetchWorkflow = (id: number) => request<WorkflowDetail>(WORKFLOW_API.detail(id));
 

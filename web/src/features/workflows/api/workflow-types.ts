@@ -7,7 +7,7 @@ import {
   type WorkflowTypeUpdateBody,
 } from '@sentinel/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { action, request } from '../../../shared/request/request.ts';
+import { action, request } from '@/shared/request/request.ts';
 
 /** Workflow types (one catalogue behind both the knowledge-base and the scene-management screens). */
 

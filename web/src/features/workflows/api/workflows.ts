@@ -1,6 +1,6 @@
 import { type ListResult, WORKFLOW_API, type WorkflowCreateBody, type WorkflowRow } from '@sentinel/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { action, request } from '../../../shared/request/request.ts';
+import { action, request } from '@/shared/request/request.ts';
 
 export interface WorkflowFilter {
   page: number;

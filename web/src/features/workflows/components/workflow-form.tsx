@@ -1,8 +1,8 @@
 import type { WorkflowRow } from '@sentinel/contract';
 import { Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { applyFieldErrors } from '@/shared/request/field-errors.ts';
 import { useSaveWorkflow } from '../api/workflow-detail.ts';
 import { useAllWorkflowTypes } from '../api/workflow-types.ts';
 import { useCreateWorkflow } from '../api/workflows.ts';

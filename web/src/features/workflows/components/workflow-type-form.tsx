@@ -1,8 +1,8 @@
 import type { WorkflowTypeRow } from '@sentinel/contract';
 import { Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { applyFieldErrors } from '../../../shared/request/field-errors.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { applyFieldErrors } from '@/shared/request/field-errors.ts';
 import { useSaveWorkflowType } from '../api/workflow-types.ts';
 
 interface Values {

@@ -1,12 +1,12 @@
 import { MESSAGES, type WorkflowTypeRow } from '@sentinel/contract';
 import { Button, Card, Input, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useLang, useTranslation } from '../../../shared/i18n/i18n.ts';
-import { useButtons } from '../../../shared/permission/use-buttons.ts';
-import { confirmDialog } from '../../../shared/ui/feedback.ts';
-import { PageEmpty, PageError } from '../../../shared/ui/page-states.tsx';
-import { FIRST_PAGE, type PageState, tablePagination } from '../../../shared/ui/table-pagination.ts';
-import { formatTime } from '../../../shared/utils/time.ts';
+import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
+import { useButtons } from '@/shared/permission/use-buttons.ts';
+import { confirmDialog } from '@/shared/ui/feedback.ts';
+import { PageEmpty, PageError } from '@/shared/ui/page-states.tsx';
+import { FIRST_PAGE, type PageState, tablePagination } from '@/shared/ui/table-pagination.ts';
+import { formatTime } from '@/shared/utils/time.ts';
 import { useDeleteWorkflowType, useWorkflowTypes } from '../api/workflow-types.ts';
 import { WorkflowTypeForm } from './workflow-type-form.tsx';
 

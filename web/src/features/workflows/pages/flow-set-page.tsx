@@ -1,10 +1,10 @@
 import { Button, Card, Result } from 'antd';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from '../../../shared/i18n/i18n.ts';
-import { useButtons } from '../../../shared/permission/use-buttons.ts';
-import { RequestError } from '../../../shared/request/errors.ts';
-import { PageError, PageLoading } from '../../../shared/ui/page-states.tsx';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { useButtons } from '@/shared/permission/use-buttons.ts';
+import { RequestError } from '@/shared/request/errors.ts';
+import { PageError, PageLoading } from '@/shared/ui/page-states.tsx';
 import { useWorkflow } from '../api/workflow-detail.ts';
 import { FlowEditor } from '../components/flow-editor/flow-editor.tsx';
 import { WorkflowList } from '../components/workflow-list.tsx';

@@ -6,8 +6,8 @@ import {
   type AlarmListResult,
 } from '@sentinel/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { RequestError } from '../../request/errors.ts';
-import { action, request } from '../../request/request.ts';
+import { RequestError } from '@/shared/request/errors.ts';
+import { action, request } from '@/shared/request/request.ts';
 import type { AlarmActionKind } from './alarm-rules.ts';
 
 /** Query keys of everything alarm-related (lists, details, approval count). */

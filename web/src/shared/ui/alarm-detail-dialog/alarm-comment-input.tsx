@@ -1,6 +1,6 @@
 import { ALARM_COMMENT_MAX } from '@sentinel/contract';
 import { Input } from 'antd';
-import { useTranslation } from '../../i18n/i18n.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 
 /** The processing comment of an alarm (within ALARM_COMMENT_MAX characters, with a counter). */
 export function AlarmCommentInput({

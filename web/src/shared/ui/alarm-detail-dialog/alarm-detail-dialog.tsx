@@ -1,7 +1,7 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Flex, Modal, Spin, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../i18n/i18n.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { ImageViewer } from '../image-viewer/index.ts';
 import { PageError } from '../page-states.tsx';
 import { AlarmActionButtons } from './alarm-action-buttons.tsx';

@@ -1,7 +1,7 @@
 import type { AlarmItem } from '@sentinel/contract';
 import { Descriptions, Tag } from 'antd';
-import { useTranslation } from '../../i18n/i18n.ts';
-import { formatTime } from '../../utils/time.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { formatTime } from '@/shared/utils/time.ts';
 import { DIALOG_LEVEL_COLORS, dialogLevel, isApproved } from './alarm-rules.ts';
 
 const STATE_COLORS: Record<number, string> = { 1: 'red', 2: 'green', 3: 'default', 4: 'orange' };

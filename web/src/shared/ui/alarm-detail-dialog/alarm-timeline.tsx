@@ -1,7 +1,7 @@
 import type { AlarmActionItem } from '@sentinel/contract';
 import { Empty, Timeline, Typography } from 'antd';
-import { useTranslation } from '../../i18n/i18n.ts';
-import { formatTime } from '../../utils/time.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { formatTime } from '@/shared/utils/time.ts';
 
 const COLORS: Record<AlarmActionItem['action'], string> = {
   ingest: 'blue',

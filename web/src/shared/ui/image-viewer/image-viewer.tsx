@@ -1,5 +1,5 @@
 import { Empty, Image, Space } from 'antd';
-import { useTranslation } from '../../i18n/i18n.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 
 export interface ViewerImage {
   src: string;

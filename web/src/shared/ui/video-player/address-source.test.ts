@@ -9,11 +9,11 @@ vi.mock('../feedback.ts', () => ({
   ERROR_TOAST_SECONDS: 5,
 }));
 
-const { initI18n } = await import('../../i18n/i18n.ts');
+const { initI18n } = await import('@/shared/i18n/i18n.ts');
 initI18n({ en: { common: {} }, 'zh-CN': { common: {} } }, 'zh-CN');
 const { CameraNotFoundError, StreamRefusedError, cameraAddressSource, fetchStreamUrl, isAddressUsable } =
   await import('./address-source.ts');
-const { useUserStore } = await import('../../stores/user-store.ts');
+const { useUserStore } = await import('@/shared/stores/user-store.ts');
 
 const page = { protocol: 'https:', host: 'console.example' };
 

@@ -1,7 +1,7 @@
 import { STREAM_URL_REFRESH_MS, type StreamUrlResult, streamUrlResult, VIDEO_API } from '@sentinel/contract';
-import { RequestError } from '../../request/errors.ts';
-import { request } from '../../request/request.ts';
-import { useUserStore } from '../../stores/user-store.ts';
+import { RequestError } from '@/shared/request/errors.ts';
+import { request } from '@/shared/request/request.ts';
+import { useUserStore } from '@/shared/stores/user-store.ts';
 import { type PageLocation, playableAddress, type SourceKind } from './source-kind.ts';
 
 /** An address a decoder can open. */

@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next';
-import { i18n } from '../../i18n/i18n.ts';
+import { i18n } from '@/shared/i18n/i18n.ts';
 import en from './locales/en.json';
 import zh from './locales/zh-CN.json';
 

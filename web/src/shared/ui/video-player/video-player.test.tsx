@@ -8,7 +8,7 @@ vi.mock('../feedback.ts', () => ({
   ERROR_TOAST_SECONDS: 5,
 }));
 
-const { initI18n, setLanguage } = await import('../../i18n/i18n.ts');
+const { initI18n, setLanguage } = await import('@/shared/i18n/i18n.ts');
 initI18n({ en: { common: {} }, 'zh-CN': { common: {} } }, 'zh-CN');
 const { VideoPlayer } = await import('./video-player.tsx');
 const { MAX_RECONNECT_ATTEMPTS } = await import('./reconnect-policy.ts');

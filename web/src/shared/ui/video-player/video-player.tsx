@@ -1,7 +1,7 @@
 import { ExclamationCircleOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Select, Spin } from 'antd';
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from '../../i18n/i18n.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { toast } from '../feedback.ts';
 import { cameraAddressSource, fixedAddressSource } from './address-source.ts';
 import { attachDecoder } from './decoders.ts';

@@ -1,7 +1,13 @@
 import { CameraOutlined } from '@ant-design/icons';
 import type { ZonePoint } from '@sentinel/contract';
 import { useEffect, useRef, useState } from 'react';
-import { type DraftZone, labelPoint, type Size, svgPoints, toPoint } from '../../lib/zone-geometry.ts';
+import {
+  type DraftZone,
+  labelPoint,
+  type Size,
+  svgPoints,
+  toPoint,
+} from '@/features/scene-cameras/lib/zone-geometry.ts';
 
 export const ZONE_COLORS = ['#3377ff', '#fa8c16', '#52c41a', '#eb2f96', '#13c2c2'];
 

@@ -1,8 +1,6 @@
 import { translate, type ZoneItem, type ZonePoint } from '@sentinel/contract';
 import { Button, Col, Flex, Row, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useLang, useTranslation } from '../../../../shared/i18n/i18n.ts';
-import { toast } from '../../../../shared/ui/feedback.ts';
 import {
   canAddZone,
   type DraftZone,
@@ -13,7 +11,9 @@ import {
   SAME_POINT_PX,
   type Size,
   sameZones,
-} from '../../lib/zone-geometry.ts';
+} from '@/features/scene-cameras/lib/zone-geometry.ts';
+import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
+import { toast } from '@/shared/ui/feedback.ts';
 import { ZoneCanvas } from './zone-canvas.tsx';
 import { ZoneList } from './zone-list.tsx';
 

@@ -1,7 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Typography } from 'antd';
-import { useTranslation } from '../../../../shared/i18n/i18n.ts';
-import type { DraftZone } from '../../lib/zone-geometry.ts';
+import type { DraftZone } from '@/features/scene-cameras/lib/zone-geometry.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { ZONE_COLORS } from './zone-canvas.tsx';
 
 /** The zones beside the image: name, order (up / down) and removal. */

@@ -6,8 +6,8 @@ import {
   UndoOutlined,
 } from '@ant-design/icons';
 import { Button, Space, Switch, Tag, Tooltip } from 'antd';
-import { useTranslation } from '../../../../shared/i18n/i18n.ts';
-import { useFlowEditorStore } from '../../stores/flow-editor-store.ts';
+import { useFlowEditorStore } from '@/features/workflows/stores/flow-editor-store.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 
 interface EditorToolbarProps {
   name: string;

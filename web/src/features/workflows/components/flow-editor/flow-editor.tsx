@@ -18,11 +18,8 @@ import {
   useReactFlow,
 } from '@xyflow/react';
 import { type DragEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { tr, useTranslation } from '../../../../shared/i18n/i18n.ts';
-import { RequestError } from '../../../../shared/request/errors.ts';
-import { toast } from '../../../../shared/ui/feedback.ts';
-import { useSaveWorkflow } from '../../api/workflow-detail.ts';
-import { checkChart, incompleteNodeIds, sameChart } from '../../lib/chart-check.ts';
+import { useSaveWorkflow } from '@/features/workflows/api/workflow-detail.ts';
+import { checkChart, incompleteNodeIds, sameChart } from '@/features/workflows/lib/chart-check.ts';
 import {
   addNode,
   canConnect,
@@ -31,8 +28,11 @@ import {
   type NodePatch,
   removeElements,
   updateNode,
-} from '../../lib/chart-ops.ts';
-import { useFlowEditorStore } from '../../stores/flow-editor-store.ts';
+} from '@/features/workflows/lib/chart-ops.ts';
+import { useFlowEditorStore } from '@/features/workflows/stores/flow-editor-store.ts';
+import { tr, useTranslation } from '@/shared/i18n/i18n.ts';
+import { RequestError } from '@/shared/request/errors.ts';
+import { toast } from '@/shared/ui/feedback.ts';
 import { EditorToolbar } from './editor-toolbar.tsx';
 import { flowNodeTypes } from './flow-nodes.tsx';
 import { LeaveGuard } from './leave-guard.tsx';

@@ -1,6 +1,6 @@
 import type { FlowNodeShape } from '@sentinel/contract';
 import { Handle, type NodeProps, type NodeTypes, Position } from '@xyflow/react';
-import { useTranslation } from '../../../../shared/i18n/i18n.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 import type { FlowRfNode } from './rf-mapping.ts';
 
 function classes(shape: FlowNodeShape, props: NodeProps<FlowRfNode>): string {

@@ -1,7 +1,7 @@
 import { Modal } from 'antd';
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
-import { useTranslation } from '../../../../shared/i18n/i18n.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 
 /** Asks before leaving the editor (in the app or closing the tab) while there are unsaved changes. */
 export function LeaveGuard({ dirty }: { dirty: boolean }) {

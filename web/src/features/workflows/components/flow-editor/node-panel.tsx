@@ -1,7 +1,7 @@
 import { FLOW_LIMITS, type FlowNode, missingNodeFields, REQUIRED_NODE_FIELDS } from '@sentinel/contract';
 import { Button, Form, Input, Tag, Typography } from 'antd';
-import { useTranslation } from '../../../../shared/i18n/i18n.ts';
-import type { NodePatch } from '../../lib/chart-ops.ts';
+import type { NodePatch } from '@/features/workflows/lib/chart-ops.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 
 interface NodePanelProps {
   node: FlowNode | undefined;

@@ -1,6 +1,6 @@
 import { FLOW_NODE_SHAPES, type FlowNodeShape } from '@sentinel/contract';
 import type { DragEvent } from 'react';
-import { useTranslation } from '../../../../shared/i18n/i18n.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 
 export const SHAPE_MIME = 'application/x-sentinel-flow-shape';
 

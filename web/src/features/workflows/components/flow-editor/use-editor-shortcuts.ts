@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useFlowEditorStore } from '../../stores/flow-editor-store.ts';
+import { useFlowEditorStore } from '@/features/workflows/stores/flow-editor-store.ts';
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
