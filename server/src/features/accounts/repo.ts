@@ -1,6 +1,6 @@
 import type { AccountItem, AccountRoleRef, AuthorityScene } from '@sentinel/contract';
 import { ADMIN_ROLE } from '@sentinel/contract';
-import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   account,
@@ -12,7 +12,7 @@ import {
   scene,
 } from '../../db/schema/index.ts';
 import { regionNodesSql } from '../../platform/scene-authority.ts';
-import { inPlantSubtree, likePattern } from '../../platform/sql.ts';
+import { inPlantSubtree, keywordMatch, pageOffset } from '../../platform/sql.ts';
 
 /** Db or a transaction of it. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
@@ -93,16 +93,13 @@ export async function listAccounts(
   paging: { page: number; limit: number },
 ): Promise<{ list: AccountItem[]; count: number }> {
   const where: SQL[] = [];
-  if (filter.keyword) {
-    const p = likePattern(filter.keyword);
-    const match = or(
-      ilike(account.accountName, p),
-      ilike(account.displayName, p),
-      ilike(account.phone, p),
-      ilike(account.email, p),
-    );
-    if (match) where.push(match);
-  }
+  const match = keywordMatch(filter.keyword, [
+    account.accountName,
+    account.displayName,
+    account.phone,
+    account.email,
+  ]);
+  if (match) where.push(match);
   if (filter.roleId !== undefined) {
     where.push(
       exists(
@@ -122,7 +119,7 @@ export async function listAccounts(
       .where(condition)
       .orderBy(desc(account.createdAt), desc(account.id))
       .limit(paging.limit)
-      .offset((paging.page - 1) * paging.limit),
+      .offset(pageOffset(paging.page, paging.limit)),
     db.select({ n: count() }).from(account).where(condition),
   ]);
   return { list: await decorate(db, rows), count: Number(total[0]?.n ?? 0) };
@@ -132,6 +129,24 @@ export async function findAccountItem(db: Tx, id: number): Promise<AccountItem |
   const rows = await db.select(accountColumns).from(account).where(eq(account.id, id));
   const [item] = await decorate(db, rows);
   return item;
+}
+
+/** Id and last sign-in time of an account. */
+export async function lastSignTimeOf(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: account.id, lastSignTime: account.lastSignTime })
+    .from(account)
+    .where(eq(account.id, id));
+  return row;
+}
+
+/** Id, account name and display name of an account. */
+export async function findAccountSimple(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: account.id, accountName: account.accountName, displayName: account.displayName })
+    .from(account)
+    .where(eq(account.id, id));
+  return row;
 }
 
 export async function rolesOf(db: Tx, accountId: number): Promise<AccountRoleRef[]> {

@@ -22,10 +22,8 @@ import {
   sceneAuthorityResponse,
   sceneBatchAuthorityBody,
 } from '@sentinel/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { account, plantNode } from '../../db/schema/index.ts';
 import { requireUser } from '../../platform/auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
@@ -111,10 +109,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(accountLastSignTime) },
     },
     handler: async (request) => {
-      const [row] = await app.db
-        .select({ id: account.id, lastSignTime: account.lastSignTime })
-        .from(account)
-        .where(eq(account.id, request.params.id));
+      const row = await repo.lastSignTimeOf(app.db, request.params.id);
       if (!row) throw notFound('account.notFound');
       return ok(request, { id: row.id, lastSignTime: row.lastSignTime?.toISOString() ?? null });
     },
@@ -178,10 +173,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(accountSimple) },
     },
     handler: async (request) => {
-      const [row] = await app.db
-        .select({ id: account.id, accountName: account.accountName, displayName: account.displayName })
-        .from(account)
-        .where(eq(account.id, request.params.id));
+      const row = await repo.findAccountSimple(app.db, request.params.id);
       if (!row) throw notFound('account.notFound');
       return ok(request, row);
     },
@@ -275,12 +267,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { accountId, plantNodeId } = request.params;
       await service.requireAccount(app, accountId);
-      if (plantNodeId !== 0) {
-        const [node] = await app.db
-          .select({ id: plantNode.id })
-          .from(plantNode)
-          .where(eq(plantNode.id, plantNodeId));
-        if (!node) throw badRequest('field.invalid', [{ field: 'plantNodeId', message: 'field.invalid' }]);
+      if (plantNodeId !== 0 && (await repo.missingNodes(app.db, [plantNodeId])).length > 0) {
+        throw badRequest('field.invalid', [{ field: 'plantNodeId', message: 'field.invalid' }]);
       }
       return ok(request, await repo.authorityScenes(app.db, accountId, plantNodeId));
     },
