@@ -1,18 +1,15 @@
 import { mailServerBody, mailServerSettings, mailTestResult, translate } from '@sentinel/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mailServer } from '../../db/schema/index.ts';
 import { auditChange } from '../../platform/audit.ts';
 import { envelopeOf, failureEnvelope, ok } from '../../platform/envelope.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { sendTestMail } from './mail-test.ts';
+import { loadMailServer, MAIL_SERVER_ID, type MailServerRow, saveMailServer } from './repo.ts';
 
-const MAIL_ID = 1;
 const ACCESS = { access: { permission: 'systemServerSettings' } } as const;
-type Row = typeof mailServer.$inferSelect;
 
 /** What the API shows of the settings: never the password, only whether one is stored. */
-const toSettings = (row: Row | undefined) => ({
+const toSettings = (row: MailServerRow | undefined) => ({
   host: row?.host ?? '',
   port: row?.port ?? 25,
   encrypted: row?.encrypted ?? false,
@@ -26,10 +23,7 @@ const toSettings = (row: Row | undefined) => ({
 /** The mail server (page systemServerSettings): one row of settings and a real test message. */
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['equipment'];
-  const load = async () => {
-    const [row] = await app.db.select().from(mailServer).where(eq(mailServer.id, MAIL_ID));
-    return row;
-  };
+  const load = () => loadMailServer(app.db);
 
   app.get('/mailServer', {
     config: ACCESS,
@@ -53,12 +47,8 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       const { password, clearPassword, ...rest } = request.body;
       const passwordChange = clearPassword ? { password: '' } : password ? { password } : {};
       const values = { ...rest, ...passwordChange, updatedAt: app.appConfig.now() };
-      const [row] = await app.db
-        .insert(mailServer)
-        .values({ id: MAIL_ID, ...values })
-        .onConflictDoUpdate({ target: mailServer.id, set: values })
-        .returning();
-      await auditChange(app, request, 'mailServer.update', MAIL_ID, {
+      const row = await saveMailServer(app.db, values);
+      await auditChange(app, request, 'mailServer.update', MAIL_SERVER_ID, {
         host: rest.host,
         port: rest.port,
         encrypted: rest.encrypted,
@@ -85,7 +75,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         subject: `${appName}: test message / 测试邮件`,
         text: `This is a test message from ${appName}: the mail server settings work.\n\n这是一封来自 ${appName} 的测试邮件：邮件服务器设置可用。`,
       });
-      await auditChange(app, request, 'mailServer.test', MAIL_ID, {
+      await auditChange(app, request, 'mailServer.test', MAIL_SERVER_ID, {
         host: row.host,
         port: row.port,
         to: row.testAddress,

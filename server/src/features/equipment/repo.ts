@@ -1,7 +1,14 @@
 import type { FieldError, MessageCode } from '@sentinel/contract';
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { analysisServer, dcsPoint, iotEquipment, plantNode, sensor } from '../../db/schema/index.ts';
+import {
+  analysisServer,
+  dcsPoint,
+  iotEquipment,
+  mailServer,
+  plantNode,
+  sensor,
+} from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { tableRepo } from '../../platform/table-repo.ts';
 
@@ -32,6 +39,9 @@ export const serverRepo = tableRepo({
   search: [analysisServer.name, analysisServer.ip],
   orderBy: [desc(analysisServer.createdAt), desc(analysisServer.id)],
 });
+
+/** Servers of one kind; undefined (no filter) without a kind. */
+export const serverOfKind = (kind: string | undefined) => (kind ? eq(analysisServer.kind, kind) : undefined);
 
 /** Every IoT device (id, name, code), for pickers. */
 export const iotOptions = (db: Db) =>
@@ -77,4 +87,24 @@ export async function assertRefs(
     if (Number(row?.n ?? 0) === 0) fields.push({ field: 'iotEquipmentId', message: 'field.invalid' });
   }
   if (fields.length > 0) throw badRequest('field.invalid' satisfies MessageCode, fields);
+}
+
+/** The mail server settings are one row with this id. */
+export const MAIL_SERVER_ID = 1;
+export type MailServerRow = typeof mailServer.$inferSelect;
+
+/** The stored mail server settings, if any were saved. */
+export async function loadMailServer(db: Db) {
+  const [row] = await db.select().from(mailServer).where(eq(mailServer.id, MAIL_SERVER_ID));
+  return row;
+}
+
+/** Saves the mail server settings (creating the row the first time) and answers the row. */
+export async function saveMailServer(db: Db, values: Omit<typeof mailServer.$inferInsert, 'id'>) {
+  const [row] = await db
+    .insert(mailServer)
+    .values({ id: MAIL_SERVER_ID, ...values })
+    .onConflictDoUpdate({ target: mailServer.id, set: values })
+    .returning();
+  return row;
 }

@@ -1,8 +1,6 @@
 import { serverBody, serverItem, serverListQuery } from '@sentinel/contract';
-import { eq } from 'drizzle-orm';
-import { analysisServer } from '../../db/schema/index.ts';
 import { catalogueRoutes } from '../../platform/catalogue-routes.ts';
-import { serverRepo } from './repo.ts';
+import { serverOfKind, serverRepo } from './repo.ts';
 
 /** Analysis, media and storage servers (page deviceServerSettings). */
 export const serverRoutes = catalogueRoutes({
@@ -19,7 +17,7 @@ export const serverRoutes = catalogueRoutes({
     edit: 'Edit a server',
     remove: 'Delete a server',
   },
-  filter: (query) => (query.kind ? eq(analysisServer.kind, query.kind) : undefined),
+  filter: (query) => serverOfKind(query.kind),
   toItems: async (_db, rows) =>
     rows.map((row) => ({
       id: row.id,
