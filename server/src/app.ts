@@ -7,28 +7,29 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { type AppConfig, assertSafeConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
-import { accountsRoutes } from './features/accounts/routes.ts';
-import { alarmRulesRoutes } from './features/alarm-rules/routes.ts';
-import { ingestRoutes } from './features/alarms/ingest-routes.ts';
-import { alarmsRoutes } from './features/alarms/routes.ts';
-import { algorithmsRoutes } from './features/algorithms/routes.ts';
-import { auditLogRoutes } from './features/audit-log/routes.ts';
-import { clientErrorRoutes } from './features/client-errors/routes.ts';
-import { devicesRoutes } from './features/devices/routes.ts';
-import { equipmentRoutes } from './features/equipment/routes.ts';
-import { eventRoutes } from './features/events/routes.ts';
-import { exportRoutes } from './features/exports/routes.ts';
-import { healthRoutes } from './features/health/routes.ts';
-import { historyEventsRoutes } from './features/history-events/routes.ts';
-import { jobRunsRoutes } from './features/job-runs/routes.ts';
-import { offlineVideoRoutes } from './features/offline-video/routes.ts';
-import { plantRoutes } from './features/plant/routes.ts';
-import { rolesRoutes } from './features/roles/routes.ts';
-import { sceneCamerasRoutes } from './features/scene-cameras/routes.ts';
-import { scenesRoutes } from './features/scenes/routes.ts';
-import { sessionRoutes } from './features/session/routes.ts';
-import { videoRoutes } from './features/video/routes.ts';
-import { workflowsRoutes } from './features/workflows/routes.ts';
+import { seedDemoPlant } from './demo-seed.ts';
+import { accountsRoutes } from './features/accounts/index.ts';
+import { alarmRulesRoutes } from './features/alarm-rules/index.ts';
+import { alarmsRoutes, ingestRoutes } from './features/alarms/index.ts';
+import { algorithmsRoutes } from './features/algorithms/index.ts';
+import { auditLogRoutes } from './features/audit-log/index.ts';
+import { clientErrorRoutes } from './features/client-errors/index.ts';
+import { devicesRoutes } from './features/devices/index.ts';
+import { engineRoutes } from './features/engines/index.ts';
+import { equipmentRoutes } from './features/equipment/index.ts';
+import { eventRoutes } from './features/events/index.ts';
+import { exportRoutes } from './features/exports/index.ts';
+import { healthRoutes } from './features/health/index.ts';
+import { historyEventsRoutes } from './features/history-events/index.ts';
+import { jobRunsRoutes } from './features/job-runs/index.ts';
+import { offlineVideoRoutes } from './features/offline-video/index.ts';
+import { plantRoutes } from './features/plant/index.ts';
+import { rolesRoutes } from './features/roles/index.ts';
+import { sceneCamerasRoutes } from './features/scene-cameras/index.ts';
+import { scenesRoutes } from './features/scenes/index.ts';
+import { sessionRoutes } from './features/session/index.ts';
+import { videoRoutes } from './features/video/index.ts';
+import { workflowsRoutes } from './features/workflows/index.ts';
 import { auditSafetyNet, createAuditLog } from './platform/audit.ts';
 import { authPlugin, installAccessCheck } from './platform/auth.ts';
 import { installErrorHandling, installWebApp } from './platform/error-handler.ts';
@@ -96,12 +97,12 @@ const databasePlugin = fp(
     const config = app.appConfig;
     const { database, setupResult } = await openDatabase(
       { databaseUrl: config.databaseUrl, dataDir: config.dataDir, pglite: config.pglite },
-      (db) =>
-        seed(db, {
-          appName: config.appName,
-          demoData: config.demoData,
-          mediaDir: join(config.dataDir, 'media'),
-        }),
+      async (db) => {
+        const result = await seed(db, { appName: config.appName });
+        // Once, into a database without a plant; in the same setup (PostgreSQL: under its lock).
+        if (config.demoData) await seedDemoPlant(db, { mediaDir: join(config.dataDir, 'media') });
+        return result;
+      },
     );
     app.decorate('database', database);
     app.decorate('db', database.db);
@@ -219,6 +220,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       workflowsRoutes,
       scenesRoutes,
       sceneCamerasRoutes,
+      engineRoutes,
       ingestRoutes,
       alarmsRoutes,
       alarmRulesRoutes,

@@ -11,7 +11,6 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import { generatePassword, hashPassword } from '../platform/passwords.ts';
 import type { Db } from './client.ts';
 import { account, accountRole, appSetting, menu, role, roleButton, roleMenu } from './schema/index.ts';
-import { seedDemoPlant } from './seed-demo.ts';
 
 export interface SeedResult {
   /** Initial passwords of the accounts created by this run (empty on later starts). */
@@ -73,17 +72,21 @@ async function ensureRole(
   return { id: existing.id, created: false };
 }
 
+export interface SeedOptions {
+  appName: string;
+}
+
+/** What every feature's demo seed gets (the demo plant is assembled by server/src/demo-seed.ts). */
+export interface DemoSeedContext {
+  /** Absolute media directory (DATA_DIR/media; snapshots of the demo cameras go there). */
+  mediaDir: string;
+}
+
 /**
  * Idempotent seed, run at every start after migrations: menus follow the contract (upsert), the
  * two roles are created once with their grants, the demo accounts only when there is no account.
+ * The demo plant (DEMO_DATA) is seeded after it by app.ts (demo-seed.ts).
  */
-export interface SeedOptions {
-  appName: string;
-  /** Create the demo plant when the database has none yet. */
-  demoData: boolean;
-  /** Absolute media directory (snapshots of the demo cameras go there). */
-  mediaDir: string;
-}
 
 export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
   const rows = menuRows();
@@ -167,6 +170,5 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
       initialPasswords[entry.name] = password;
     }
   }
-  if (options.demoData) await seedDemoPlant(db, { mediaDir: options.mediaDir });
   return { initialPasswords };
 }

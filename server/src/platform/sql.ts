@@ -24,5 +24,8 @@ export function plantSubtreeSql(nodeId: number): SQL {
 export const inPlantSubtree = (column: AnyColumn, nodeId: number): SQL =>
   sql`${column} in ${plantSubtreeSql(nodeId)}`;
 
+/** Exact counts of a list beyond this are reported as "10,000+" (countCapped): alarms, events, DCS alarms. */
+export const COUNT_CAP = 10_000;
+
 /** How many rows to skip for a 1-based page of `limit` rows. */
 export const pageOffset = (page: number, limit: number) => (page - 1) * limit;

@@ -2,8 +2,8 @@ import type { AlarmItem, AlarmListResult, SceneCountResult, SceneStatistics } fr
 import { translate } from '@sentinel/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNT_CAP } from '../../platform/sql.ts';
 import { backends } from '../../test/helpers.ts';
-import { COUNT_CAP } from './repo.ts';
 import {
   type AlarmsHarness,
   alarmsHarness,

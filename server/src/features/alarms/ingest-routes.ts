@@ -4,7 +4,6 @@ import { authenticateEngine, type EngineRef, INGEST_IMAGE_MAX_BYTES } from '../.
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { type FileLimit, readMultipartForm } from '../../platform/multipart.ts';
-import { engineRoutes } from '../engines/routes.ts';
 import { INGEST_CLIP_MAX_BYTES, type IngestFiles, ingestAlarm, parseIngestFields } from './ingest-service.ts';
 import { type AlarmSimulator, startAlarmSimulator } from './simulator.ts';
 
@@ -23,10 +22,8 @@ const FILE_LIMITS: Record<keyof IngestFiles, FileLimit> = {
 
 const ingestResult = z.object({ id: z.number(), duplicate: z.boolean() });
 
-/** Engine keys and the engines' ingest API, mounted under /api/v2/backend. */
+/** The engines' alarm ingest API (and the demo's simulated engine), mounted under /api/v2/backend. */
 export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(engineRoutes);
-
   // Demo mode: the simulated engine reports through the same ingest service, from ready to close.
   const seconds = app.appConfig.alarmSimulatorSeconds;
   if (seconds > 0 && app.appConfig.demoData) {

@@ -16,12 +16,11 @@ import type { Db } from '../../db/client.ts';
 import { newestFirst } from '../../db/ordering.ts';
 import { alarmAction, alarmRollup, videoAlarm } from '../../db/schema/index.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
+import { COUNT_CAP } from '../../platform/sql.ts';
 import type { AlarmActionRow, AlarmRow } from './mapper.ts';
 import { rollupDay } from './rollup.ts';
 
 const DAY_MS = 86_400_000;
-/** Exact counts beyond this are reported as "10,000+" (countCapped). */
-export const COUNT_CAP = 10_000;
 
 export const UNTREATED_STATES = [1, 4];
 export const PROCESSED_STATES = [2, 3];

@@ -14,11 +14,10 @@ import {
   sceneCameraAlgorithm,
   videoAlarm,
 } from '../../db/schema/index.ts';
-import type { DemoSeedContext } from '../../db/seed-demo.ts';
+import type { DemoSeedContext } from '../../db/seed.ts';
 import { renderAlarmImages } from '../../platform/demo-images.ts';
 import { resolveMediaPath } from '../../platform/media.ts';
-import { DEMO_ENGINE_NAME } from '../engines/demo-engine.ts';
-import { createEngine } from '../engines/routes.ts';
+import { createEngine, DEMO_ENGINE_NAME } from '../engines/index.ts';
 import { demoPriority, demoResult } from './simulator.ts';
 
 /** About 30 days of history: ~100 alarms a day. */
@@ -71,7 +70,7 @@ interface Plan {
 }
 
 /**
- * Demo alarm history (called last by db/seed-demo.ts): the simulator's engine, one original and
+ * Demo alarm history (called last by demo-seed.ts): the simulator's engine, one original and
  * one drawn picture per camera (reused by that camera's alarms), ~3,000 alarms over 30 days with
  * their timelines, and the rollup counters computed from the rows in one INSERT … SELECT.
  */

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { algorithm, camera, scene, sceneCamera, sceneCameraAlgorithm } from '../../db/schema/index.ts';
 import { renderAlarmImages } from '../../platform/demo-images.ts';
-import { demoEngine } from '../engines/demo-engine.ts';
+import { demoEngine } from '../engines/index.ts';
 import { type IngestResult, ingestAlarm } from './ingest-service.ts';
 
 /** Believable results per kind of detection (matched on the algorithm's code or name). */

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { algorithm, algorithmType } from '../../db/schema/index.ts';
-import type { DemoSeedContext } from '../../db/seed-demo.ts';
+import type { DemoSeedContext } from '../../db/seed.ts';
 
 const TYPES = [
   ['人员安全', '安全帽、反光衣等劳保用品穿戴（PPE）'],

@@ -10,7 +10,7 @@ import {
   cameraType,
   plantNode,
 } from '../../db/schema/index.ts';
-import type { DemoSeedContext } from '../../db/seed-demo.ts';
+import type { DemoSeedContext } from '../../db/seed.ts';
 import { resolveMediaPath } from '../../platform/media.ts';
 import { renderSnapshot, type SnapshotScene } from './demo-snapshot.ts';
 

@@ -8,7 +8,7 @@ import {
   plantNode,
   sensor,
 } from '../../db/schema/index.ts';
-import type { DemoSeedContext } from '../../db/seed-demo.ts';
+import type { DemoSeedContext } from '../../db/seed.ts';
 
 /** IoT devices of the demo plant: code, name, kind, protocol, address, area name, online. */
 const DEVICES = [

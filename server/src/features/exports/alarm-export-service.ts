@@ -8,7 +8,7 @@ import { exportFile } from '../../db/schema/index.ts';
 import { keepLease, leaseUntil } from '../../platform/job-lease.ts';
 import { mediaRoot } from '../../platform/media.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
-import { alarmConditions } from '../alarms/repo.ts';
+import { alarmConditions } from '../alarms/index.ts';
 import { failAbandonedExports, generatingExportIds, renewExportLease } from './repo.ts';
 import { writeAlarmWorkbook } from './xlsx-writer.ts';
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { newestFirst } from '../../db/ordering.ts';
 import { dcsAlarm, eventRecord } from '../../db/schema/index.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
-import { COUNT_CAP } from '../alarms/repo.ts';
+import { COUNT_CAP } from '../../platform/sql.ts';
 import type { DcsAlarmRow, EventRow } from './mapper.ts';
 
 /** Audit action of processing a DCS alarm (the row itself keeps handler, time and comment). */

@@ -15,11 +15,10 @@ import {
   scene,
   sceneCamera,
 } from '../../db/schema/index.ts';
-import type { DemoSeedContext } from '../../db/seed-demo.ts';
+import type { DemoSeedContext } from '../../db/seed.ts';
 import { renderAlarmImages } from '../../platform/demo-images.ts';
 import { resolveMediaPath } from '../../platform/media.ts';
-import { DEMO_ENGINE_NAME } from '../engines/demo-engine.ts';
-import { createEngine } from '../engines/routes.ts';
+import { createEngine, DEMO_ENGINE_NAME } from '../engines/index.ts';
 import { DCS_DEAL_ACTION } from './repo.ts';
 import { DEMO_EVENT_NAMES, outOfLimits } from './simulator.ts';
 
@@ -48,7 +47,7 @@ async function demoEngineId(db: Db): Promise<number> {
 }
 
 /**
- * Demo events and DCS alarms (called last by db/seed-demo.ts): one picture per scene camera
+ * Demo events and DCS alarms (called last by demo-seed.ts): one picture per scene camera
  * (shared by that camera's events), ~300 events over 30 days plus the start and end of the
  * seeded job runs, and ~80 DCS alarms on the demo DCS points (older ones processed: handler, time
  * and comment on the row, plus their audit row).

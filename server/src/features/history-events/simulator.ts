@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { camera, dcsPoint, scene, sceneCamera } from '../../db/schema/index.ts';
 import { renderAlarmImages } from '../../platform/demo-images.ts';
 import type { EngineRef } from '../../platform/engine-auth.ts';
-import { demoEngine } from '../engines/demo-engine.ts';
+import { demoEngine } from '../engines/index.ts';
 import { ingestDcsAlarm, ingestEvent } from './ingest.ts';
 
 /** Events a plant's engine reports (what it saw, not a violation). */

@@ -21,7 +21,7 @@ import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import type { BusEvent } from '../../platform/event-bus.ts';
 import { canSeeScene, type VisibleScenes, visibleScenes } from '../../platform/scene-authority.ts';
-import { toAlarmItem } from '../alarms/mapper.ts';
+import { toAlarmItem } from '../alarms/index.ts';
 import {
   alarmsOfRun,
   completedCounts,

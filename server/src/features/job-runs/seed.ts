@@ -8,7 +8,7 @@ import {
   scene,
   temporaryJob,
 } from '../../db/schema/index.ts';
-import type { DemoSeedContext } from '../../db/seed-demo.ts';
+import type { DemoSeedContext } from '../../db/seed.ts';
 
 /** About 30 days of job runs: ~150 across the demo scenes. */
 export const DEMO_RUN_DAYS = 30;
@@ -61,7 +61,7 @@ function finalState(roll: number): 2 | 3 | 4 {
 }
 
 /**
- * Demo job runs over the last 30 days (called by db/seed-demo.ts before the alarm and event
+ * Demo job runs over the last 30 days (called by demo-seed.ts before the alarm and event
  * seeds): job scenes run their fixed operation, the temporary scene its temporary job, general
  * scenes daily inspections. Completed runs mix normal (≈¾), violation and undetermined; the
  * latest run of the two job scenes is still running and one inspection is not started yet.
@@ -180,7 +180,7 @@ export async function seedJobRuns(db: Db, _context: DemoSeedContext): Promise<vo
 }
 
 /**
- * Links the demo alarms and events to the demo runs (for db/seed-demo.ts to call AFTER the alarm
+ * Links the demo alarms and events to the demo runs (for demo-seed.ts to call AFTER the alarm
  * and event seeds): an alarm or event of a run's scene during the run (start to end, or now while
  * it runs) gets the run's id (and alarms its job number); a run with alarms is a detected violation.
  * Answers the number of linked alarms and events.

@@ -6,7 +6,7 @@ import { camera } from '../../db/schema/index.ts';
 import { renderAlarmImages } from '../../platform/demo-images.ts';
 import type { EngineRef } from '../../platform/engine-auth.ts';
 import { AppError } from '../../platform/errors.ts';
-import { demoEngine } from '../engines/demo-engine.ts';
+import { demoEngine } from '../engines/index.ts';
 import { addEvent, claimAnalysis, finishAnalysis, reportProgress } from './engine-service.ts';
 
 /** Seconds assumed for a video whose container does not tell its length (and for URLs). */

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { plantNode } from '../../db/schema/index.ts';
-import type { DemoSeedContext } from '../../db/seed-demo.ts';
+import type { DemoSeedContext } from '../../db/seed.ts';
 import { DEMO_PLANT_TREE } from './demo-names.ts';
 
 /** The demo plant tree: two factories, four plants, ten areas (see demo-names.ts). */

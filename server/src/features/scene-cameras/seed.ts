@@ -9,7 +9,7 @@ import {
   sceneCamera,
   sceneCameraAlgorithm,
 } from '../../db/schema/index.ts';
-import type { DemoSeedContext } from '../../db/seed-demo.ts';
+import type { DemoSeedContext } from '../../db/seed.ts';
 
 /** Believable zones on a 16:9 snapshot (normalised points), by the kind of place. */
 const ZONES: Array<{ name: string; points: ZonePoint[] }> = [

@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fixedOperation, jobType, plantNode, scene, temporaryJob, workflow } from '../../db/schema/index.ts';
-import type { DemoSeedContext } from '../../db/seed-demo.ts';
-import { HOT_WORK_FLOW_NAME } from '../workflows/demo-names.ts';
+import type { DemoSeedContext } from '../../db/seed.ts';
+import { HOT_WORK_FLOW_NAME } from '../workflows/index.ts';
 
 const JOB_TYPES = [
   { name: '动火作业', kind: 'fixed', description: '焊接、切割等产生明火的作业' },

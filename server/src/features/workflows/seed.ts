@@ -2,7 +2,7 @@ import type { FlowChart, FlowNode } from '@sentinel/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { workflow, workflowType } from '../../db/schema/index.ts';
-import type { DemoSeedContext } from '../../db/seed-demo.ts';
+import type { DemoSeedContext } from '../../db/seed.ts';
 import { DEMO_WORKFLOW_TYPES, HOT_WORK_FLOW_NAME } from './demo-names.ts';
 
 const TYPES = [
@@ -63,7 +63,7 @@ function chartOf(steps: Step[]): FlowChart {
   return { nodes, edges };
 }
 
-/** Demo data of this domain (see db/seed-demo.ts for the order). */
+/** Demo data of this domain (see demo-seed.ts for the order). */
 export async function seedWorkflows(db: Db, _context: DemoSeedContext): Promise<void> {
   await db.insert(workflowType).values(TYPES).onConflictDoNothing();
   const [hotWork] = await db

@@ -1,0 +1,3 @@
+/** The algorithms feature's public face (ARCHITECTURE.md, import rules). */
+export { algorithmsRoutes } from './routes.ts';
+export { seedAlgorithms } from './seed.ts';

@@ -1,0 +1,2 @@
+/** The audit-log feature's public face (ARCHITECTURE.md, import rules). */
+export { auditLogRoutes } from './routes.ts';

@@ -1,0 +1,3 @@
+/** The equipment feature's public face (ARCHITECTURE.md, import rules). */
+export { equipmentRoutes } from './routes.ts';
+export { seedEquipment } from './seed.ts';

@@ -1,0 +1,3 @@
+/** The scenes feature's public face (ARCHITECTURE.md, import rules). */
+export { scenesRoutes } from './routes.ts';
+export { seedScenes } from './seed.ts';
