@@ -12,8 +12,8 @@ import {
   type TestAccount,
   type TestDatabase,
 } from '../../test/helpers.ts';
+import { alarmsForReport } from '../alarms/panel-filter.ts';
 import { createTestRefs, insertTestAlarms, type TestRefs } from '../alarms/test-support.ts';
-import { alarmsForReport } from './service.ts';
 
 const R = ALARM_RULE_API.rule;
 

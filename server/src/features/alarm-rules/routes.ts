@@ -5,6 +5,7 @@ import { requireUser } from '../../platform/auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { hasPermission } from '../../platform/sessions.ts';
+import { panelStreamFilter } from './panel-stream-filter.ts';
 import { accountExists, findRule, saveRule } from './repo.ts';
 
 /** Managing other accounts' rules takes the account-management page (or the admin role). */
@@ -22,6 +23,8 @@ async function authorize(app: FastifyInstance, request: FastifyRequest, userId: 
 /** Per-user alarm rules (SPEC §2 alarm-rule page, §9) (issue 4 §6), mounted under /api/v2/backend. */
 export const alarmRulesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['alarm rules'];
+  // The rule governs what the account's event stream pushes (`alarm.created`): its filter there.
+  app.streamFilters.add(panelStreamFilter(app.db));
 
   app.get('/alarmRule', {
     config: { access: 'user' },

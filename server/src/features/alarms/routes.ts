@@ -30,9 +30,9 @@ import { AppError, badRequest, forbidden, notFound } from '../../platform/errors
 import { registerMediaOwner, sceneBoundMedia } from '../../platform/media-registry.ts';
 import { canSeeScene, visibleScenes } from '../../platform/scene-authority.ts';
 import { hasPermission } from '../../platform/sessions.ts';
-import { withPanelFilter } from '../alarm-rules/service.ts';
 import { falseAlarmRoutes } from './false-alarm-routes.ts';
 import { toAlarmActionItem, toAlarmItem } from './mapper.ts';
+import { withPanelFilter } from './panel-filter.ts';
 import {
   findAlarm,
   heldAlarmMedia,

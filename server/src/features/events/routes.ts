@@ -6,7 +6,6 @@ import type { BusEvent } from '../../platform/event-bus.ts';
 import { visibleScenes } from '../../platform/scene-authority.ts';
 import { replyHeaders } from '../../platform/security-headers.ts';
 import { changeTouches, SESSIONS_CHANGED, type SessionsChanged } from '../../platform/session-cache.ts';
-import { loadPanelRule } from '../alarm-rules/repo.ts';
 import { createSubscriber } from './subscriber.ts';
 
 /**
@@ -15,10 +14,11 @@ import { createSubscriber } from './subscriber.ts';
  * comes in the `token` header or, because EventSource cannot set headers, as `?token=`.
  *
  * Per subscriber: an event with an audience goes only to that account and/or to accounts whose
- * scene authority covers its scene (alarm events: the alarm's scene); `alarm.created` follows the
- * account's alarm rule (priority filter, thresholds → `alarm.held`, non-real-time frequencies →
- * `alarm.digest` at the end of each period). The rule is loaded when the stream opens and again
- * on `alarmRule.updated` for this account.
+ * scene authority covers its scene (alarm events: the alarm's scene); then the filters features
+ * registered (app.streamFilters, platform/event-stream.ts) may take events over: alarm-rules makes
+ * `alarm.created` follow the account's alarm rule (priority filter, thresholds → `alarm.held`,
+ * non-real-time frequencies → `alarm.digest` at the end of each period). The filters load what
+ * they need when the stream opens.
  */
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const open = new Set<ServerResponse>();
@@ -37,9 +37,9 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const user = requireUser(request);
-      const [scenes, rule] = await Promise.all([
+      const [scenes, startFilters] = await Promise.all([
         visibleScenes(app.db, user),
-        loadPanelRule(app.db, user.accountId),
+        app.streamFilters.prepare(user),
       ]);
       const res = reply.raw;
       reply.hijack();
@@ -53,16 +53,18 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       res.write(': connected\n\n');
       open.add(res);
+      const send = (type: string, data: unknown) => {
+        res.write(`event: ${type.replace(/[\r\n]/g, '')}\ndata: ${JSON.stringify(data ?? null)}\n\n`);
+      };
       const subscriber = createSubscriber({
         accountId: user.accountId,
         scenes,
-        rule,
-        now: app.appConfig.now,
-        send: (type, data) => {
-          res.write(`event: ${type.replace(/[\r\n]/g, '')}\ndata: ${JSON.stringify(data ?? null)}\n\n`);
-        },
-        loadRule: () => loadPanelRule(app.db, user.accountId),
-        onError: (error) => request.log.warn({ err: error }, 'alarm rule reload failed'),
+        filters: startFilters({
+          now: app.appConfig.now,
+          send,
+          onError: (error, message) => request.log.warn({ err: error }, message),
+        }),
+        send,
       });
       const unsubscribe = app.bus.subscribe((event: BusEvent) => {
         // A logout, lock, password, role, grant or scene change of this session ends the stream:

@@ -4,9 +4,14 @@ import type { Db } from '../../db/client.ts';
 import { videoAlarm } from '../../db/schema/index.ts';
 import { type VisibleScenes, visibleScenes } from '../../platform/scene-authority.ts';
 import type { SessionUser } from '../../platform/types.ts';
-import { toAlarmItem } from '../alarms/mapper.ts';
-import { PanelPolicy, type PanelRule } from './panel-policy.ts';
-import { findRule, isAdminAccount, loadPanelRule, panelRuleOf } from './repo.ts';
+import { isAdminAccount, loadPanelRule, PanelPolicy, type PanelRule } from '../alarm-rules/index.ts';
+import { toAlarmItem } from './mapper.ts';
+
+/**
+ * A user's alarm rule applied to the alarms this feature reads (issue 4 §6): the floating panel's
+ * poll and the scheduled alarm reports. The rule itself and its policy belong to alarm-rules,
+ * which knows no alarm rows; the event stream gets the same policy through its filter hook.
+ */
 
 /** SQL condition of scene authority on video alarms (undefined: every scene). */
 export function sceneCondition(scenes: VisibleScenes): SQL | undefined {
@@ -57,7 +62,7 @@ export async function alarmsForReport(
   options: { limit?: number } = {},
 ): Promise<AlarmReport> {
   const limit = options.limit ?? 10_000;
-  const rule = panelRuleOf(await findRule(db, accountId));
+  const rule = await loadPanelRule(db, accountId);
   const scenes = await visibleScenes(db, { accountId, isAdmin: await isAdminAccount(db, accountId) });
   const rows = await db
     .select()
