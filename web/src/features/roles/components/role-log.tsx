@@ -5,9 +5,10 @@ import { FilterBar } from '@/shared/filters/filter-bar.tsx';
 import { type PartialRange, rangeToQuery } from '@/shared/filters/time-presets.ts';
 import { TimeRangeField } from '@/shared/filters/time-range-field.tsx';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { ChangeList } from '@/shared/ui/change-list.tsx';
 import { PageError } from '@/shared/ui/page-states.tsx';
 import { FIRST_PAGE, type PageState, tablePagination } from '@/shared/ui/table-pagination.ts';
-import { changeDiff, changeSummary, shortValue } from '@/shared/utils/change-diff.ts';
+import { changeDiff, changeSummary } from '@/shared/utils/change-diff.ts';
 import { formatTime } from '@/shared/utils/time.ts';
 import { useRoleLog } from '../api/role-log.ts';
 
@@ -106,7 +107,14 @@ export function RoleLog({ roles }: { roles: RoleItem[] }) {
           loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
           pagination={tablePagination(paging, query.data?.count ?? 0, setPaging)}
           expandable={{
-            expandedRowRender: (row) => <ChangeDetail detail={row.detail} />,
+            expandedRowRender: (row) => (
+              <ChangeList
+                diff={changeDiff(row.detail)}
+                valueLabel={t('log.value')}
+                unchangedLabel={t('log.unchanged')}
+                maxLength={200}
+              />
+            ),
             rowExpandable: (row) => Object.keys(row.detail).length > 0,
           }}
           locale={{ emptyText: <Empty description={t('log.empty')} data-testid="role-log-empty" /> }}
@@ -114,55 +122,5 @@ export function RoleLog({ roles }: { roles: RoleItem[] }) {
         />
       )}
     </>
-  );
-}
-
-/** Before → after of each changed field (lists as +added −removed), then the other facts. */
-function ChangeDetail({ detail }: { detail: Record<string, unknown> }) {
-  const { t } = useTranslation('roles');
-  const { rows, facts } = changeDiff(detail);
-  return (
-    <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 16px' }}>
-      {rows.map((row) => (
-        <div key={row.key || 'value'} style={{ display: 'contents' }}>
-          <dt>
-            <Typography.Text strong>{row.key || t('log.value')}</Typography.Text>
-          </dt>
-          <dd style={{ margin: 0, wordBreak: 'break-all' }}>
-            {row.added && row.removed ? (
-              <>
-                {row.added.map((v) => (
-                  <Tag key={`+${v}`} color="green">
-                    +{v}
-                  </Tag>
-                ))}
-                {row.removed.map((v) => (
-                  <Tag key={`-${v}`} color="red">
-                    −{v}
-                  </Tag>
-                ))}
-                {row.added.length + row.removed.length === 0 ? t('log.unchanged') : null}
-              </>
-            ) : (
-              <>
-                <Typography.Text delete={row.after !== undefined} type="secondary">
-                  {shortValue(row.before, 200)}
-                </Typography.Text>
-                {' → '}
-                <Typography.Text>{shortValue(row.after, 200)}</Typography.Text>
-              </>
-            )}
-          </dd>
-        </div>
-      ))}
-      {facts.map(([key, value]) => (
-        <div key={key} style={{ display: 'contents' }}>
-          <dt>
-            <Typography.Text strong>{key}</Typography.Text>
-          </dt>
-          <dd style={{ margin: 0, wordBreak: 'break-all' }}>{shortValue(value, 400)}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
