@@ -1,12 +1,10 @@
 import type { CameraListAllFilter, CameraListFilter, CameraOption, CameraRow } from '@sentinel/contract';
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { camera, cameraPlatform, cameraType, plantNode } from '../../db/schema/index.ts';
 import { mediaUrl } from '../../platform/media.ts';
 import { cameraCondition, type SceneAuthority } from '../../platform/scene-authority.ts';
-import { inPlantSubtree, likePattern } from '../../platform/sql.ts';
-
-/** The node and every node below it in the plant tree. */
+import { inPlantSubtree, keywordMatch, pageOffset } from '../../platform/sql.ts';
 
 const columns = {
   camera,
@@ -74,11 +72,7 @@ function joined(db: Db) {
     .leftJoin(cameraPlatform, eq(cameraPlatform.id, camera.platformId));
 }
 
-function keywordFilter(keyword: string): SQL | undefined {
-  if (!keyword) return undefined;
-  const pattern = likePattern(keyword);
-  return or(ilike(camera.name, pattern), ilike(camera.code, pattern), ilike(camera.ip, pattern));
-}
+const keywordFilter = (keyword: string) => keywordMatch(keyword, [camera.name, camera.code, camera.ip]);
 
 /** `auth`: only the cameras the caller's scene authority shows (omitted: every camera). */
 export async function listCameras(
@@ -103,7 +97,7 @@ export async function listCameras(
     .where(where)
     .orderBy(desc(camera.createdAt), desc(camera.id))
     .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .offset(pageOffset(query.page, query.limit));
   return { list: rows.map(toCameraRow), count: Number(total?.n ?? 0) };
 }
 
@@ -165,4 +159,50 @@ export async function missingReferences(
     if (!(await exists(q))) missing.push('platformId');
   }
   return missing;
+}
+
+type CameraInsert = typeof camera.$inferInsert;
+
+/** Adds a camera (real or virtual) and answers its id. */
+export async function insertCamera(db: Db, values: CameraInsert): Promise<number> {
+  const [row] = await db.insert(camera).values(values).returning({ id: camera.id });
+  if (!row) throw new Error('camera not inserted');
+  return row.id;
+}
+
+/** Changes a camera's columns. */
+export async function updateCamera(db: Db, id: number, values: Partial<CameraInsert>): Promise<void> {
+  await db.update(camera).set(values).where(eq(camera.id, id));
+}
+
+/** Deletes a camera; answers its snapshot path (to remove the file), or undefined when none was deleted. */
+export async function deleteCamera(db: Db, id: number): Promise<{ snapshotPath: string | null } | undefined> {
+  const [row] = await db
+    .delete(camera)
+    .where(eq(camera.id, id))
+    .returning({ snapshotPath: camera.snapshotPath });
+  return row;
+}
+
+/** A camera's current snapshot path, if the camera exists and the caller's scene authority shows it. */
+export async function findSnapshot(
+  db: Db,
+  id: number,
+  auth: SceneAuthority,
+): Promise<{ id: number; snapshotPath: string | null } | undefined> {
+  const [row] = await db
+    .select({ id: camera.id, snapshotPath: camera.snapshotPath })
+    .from(camera)
+    .where(and(eq(camera.id, id), cameraCondition(auth)));
+  return row;
+}
+
+/** Points the camera at a new snapshot; false when the camera is gone. */
+export async function setSnapshot(db: Db, id: number, snapshotPath: string, now: Date): Promise<boolean> {
+  const updated = await db
+    .update(camera)
+    .set({ snapshotPath, updatedAt: now })
+    .where(eq(camera.id, id))
+    .returning({ id: camera.id });
+  return updated.length > 0;
 }

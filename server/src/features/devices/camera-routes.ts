@@ -8,17 +8,24 @@ import {
   idParams,
   snapshotResponse,
 } from '@sentinel/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { camera } from '../../db/schema/index.ts';
 import { auditChange } from '../../platform/audit.ts';
 import { guardWrite } from '../../platform/db-errors.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { mediaUrl, readImageUpload, removeMedia, storeImage } from '../../platform/media.ts';
-import { cameraCondition } from '../../platform/scene-authority.ts';
-import { findCamera, listCameraOptions, listCameras, missingReferences } from './camera-repo.ts';
+import {
+  deleteCamera,
+  findCamera,
+  findSnapshot,
+  insertCamera,
+  listCameraOptions,
+  listCameras,
+  missingReferences,
+  setSnapshot,
+  updateCamera,
+} from './camera-repo.ts';
 import { assertManagesArea, authorityOf, guardDelete, listOf, refuseMissing } from './shared.ts';
 
 const WRITE = { access: { permission: 'cameraSet' } } as const;
@@ -77,17 +84,11 @@ export const cameraRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       refuseMissing(await missingReferences(app.db, body));
       await assertManagesArea(request, body.areaId);
-      const [row] = await guardWrite(
-        () =>
-          app.db
-            .insert(camera)
-            .values({ ...body, virtual: false })
-            .returning({ id: camera.id }),
-        { duplicate: 'camera.codeDuplicate' },
-      );
-      if (!row) throw new Error('camera not inserted');
-      await auditChange(app, request, 'camera.create', row.id, { name: body.name, code: body.code });
-      return ok(request, { id: row.id }, 'common.saved');
+      const id = await guardWrite(() => insertCamera(app.db, { ...body, virtual: false }), {
+        duplicate: 'camera.codeDuplicate',
+      });
+      await auditChange(app, request, 'camera.create', id, { name: body.name, code: body.code });
+      return ok(request, { id }, 'common.saved');
     },
   });
 
@@ -107,14 +108,9 @@ export const cameraRoutes: FastifyPluginAsyncZod = async (app) => {
       refuseMissing(await missingReferences(app.db, request.body));
       if ((request.body.areaId ?? null) !== existing.areaId)
         await assertManagesArea(request, request.body.areaId);
-      await guardWrite(
-        () =>
-          app.db
-            .update(camera)
-            .set({ ...request.body, updatedAt: app.appConfig.now() })
-            .where(eq(camera.id, id)),
-        { duplicate: 'camera.codeDuplicate' },
-      );
+      await guardWrite(() => updateCamera(app.db, id, { ...request.body, updatedAt: app.appConfig.now() }), {
+        duplicate: 'camera.codeDuplicate',
+      });
       await auditChange(app, request, 'camera.update', id, {
         name: request.body.name,
         code: request.body.code,
@@ -135,9 +131,7 @@ export const cameraRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const existing = await findCamera(app.db, id, await authorityOf(request));
       if (!existing || existing.virtual) throw notFound('camera.notFound');
-      const [row] = await guardDelete(() =>
-        app.db.delete(camera).where(eq(camera.id, id)).returning({ snapshotPath: camera.snapshotPath }),
-      );
+      const row = await guardDelete(() => deleteCamera(app.db, id));
       if (row?.snapshotPath) await removeMedia(app, row.snapshotPath);
       await auditChange(app, request, 'camera.delete', id, { name: existing.name, code: existing.code });
       return ok(request, null, 'common.deleted');
@@ -155,19 +149,11 @@ export const cameraRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { id } = request.params;
-      const [existing] = await app.db
-        .select({ id: camera.id, snapshotPath: camera.snapshotPath })
-        .from(camera)
-        .where(and(eq(camera.id, id), cameraCondition(await authorityOf(request))));
+      const existing = await findSnapshot(app.db, id, await authorityOf(request));
       if (!existing) throw notFound('camera.notFound');
       const buffer = await readImageUpload(request);
       const stored = await storeImage(app, { buffer, subdir: 'snapshot' });
-      const updated = await app.db
-        .update(camera)
-        .set({ snapshotPath: stored.path, updatedAt: app.appConfig.now() })
-        .where(eq(camera.id, id))
-        .returning({ id: camera.id });
-      if (updated.length === 0) {
+      if (!(await setSnapshot(app.db, id, stored.path, app.appConfig.now()))) {
         await removeMedia(app, stored.path);
         throw notFound('camera.notFound');
       }

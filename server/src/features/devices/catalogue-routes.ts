@@ -8,19 +8,21 @@ import {
   platformListQuery,
   platformRow,
 } from '@sentinel/contract';
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { camera, cameraPlatform, cameraType } from '../../db/schema/index.ts';
 import { auditChange } from '../../platform/audit.ts';
 import { guardWrite } from '../../platform/db-errors.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
-import { likePattern } from '../../platform/sql.ts';
+import {
+  camerasPerPlatform,
+  camerasPerType,
+  cameraTypeOptions,
+  cameraTypeRepo,
+  platformOptions,
+  platformRepo,
+} from './catalogue-repo.ts';
 import { guardDelete, listOf } from './shared.ts';
-
-const typeCameraCount = sql<number>`(select count(*)::int from ${camera} c where c.camera_type_id = ${cameraType.id})`;
-const platformCameraCount = sql<number>`(select count(*)::int from ${camera} c where c.platform_id = ${cameraPlatform.id})`;
 
 /** Camera type catalogue (/deviceManagement/cameraType) and camera platforms (/cameraPlatform). */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,36 +38,20 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(listOf(cameraTypeRow)) },
     },
     handler: async (request) => {
-      const { page, limit, keyword } = request.body;
-      const pattern = likePattern(keyword);
-      const where = keyword
-        ? or(
-            ilike(cameraType.brand, pattern),
-            ilike(cameraType.model, pattern),
-            ilike(cameraType.type, pattern),
-          )
-        : undefined;
-      const [total] = await app.db.select({ n: count() }).from(cameraType).where(where);
-      const rows = await app.db
-        .select({
-          id: cameraType.id,
-          brand: cameraType.brand,
-          model: cameraType.model,
-          type: cameraType.type,
-          cameraCount: typeCameraCount,
-          createdAt: cameraType.createdAt,
-        })
-        .from(cameraType)
-        .where(where)
-        .orderBy(desc(cameraType.createdAt), desc(cameraType.id))
-        .limit(limit)
-        .offset((page - 1) * limit);
+      const { rows, count } = await cameraTypeRepo.page(app.db, request.body);
+      const cameras = await camerasPerType(
+        app.db,
+        rows.map((r) => r.id),
+      );
       const list = rows.map((r) => ({
-        ...r,
-        cameraCount: Number(r.cameraCount),
+        id: r.id,
+        brand: r.brand,
+        model: r.model,
+        type: r.type,
+        cameraCount: cameras.get(r.id) ?? 0,
         createdAt: r.createdAt.toISOString(),
       }));
-      return ok(request, { list, count: Number(total?.n ?? 0) });
+      return ok(request, { list, count });
     },
   });
 
@@ -76,18 +62,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Every camera type (for pickers), by brand, model, type',
       response: { 200: envelopeOf(z.array(cameraTypeRow.omit({ cameraCount: true, createdAt: true }))) },
     },
-    handler: async (request) => {
-      const rows = await app.db
-        .select({
-          id: cameraType.id,
-          brand: cameraType.brand,
-          model: cameraType.model,
-          type: cameraType.type,
-        })
-        .from(cameraType)
-        .orderBy(asc(cameraType.brand), asc(cameraType.model), asc(cameraType.type), asc(cameraType.id));
-      return ok(request, rows);
-    },
+    handler: async (request) => ok(request, await cameraTypeOptions(app.db)),
   });
 
   app.post('/cameraType', {
@@ -99,11 +74,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(deviceIdResponse) },
     },
     handler: async (request) => {
-      const [row] = await guardWrite(
-        () => app.db.insert(cameraType).values(request.body).returning({ id: cameraType.id }),
-        { duplicate: 'cameraType.duplicate' },
-      );
-      if (!row) throw new Error('camera type not inserted');
+      const row = await guardWrite(() => cameraTypeRepo.insert(app.db, request.body), {
+        duplicate: 'cameraType.duplicate',
+      });
       await auditChange(app, request, 'cameraType.create', row.id, request.body);
       return ok(request, { id: row.id }, 'common.saved');
     },
@@ -120,16 +93,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { id } = request.params;
-      const updated = await guardWrite(
-        () =>
-          app.db
-            .update(cameraType)
-            .set(request.body)
-            .where(eq(cameraType.id, id))
-            .returning({ id: cameraType.id }),
-        { duplicate: 'cameraType.duplicate' },
-      );
-      if (updated.length === 0) throw notFound();
+      const updated = await guardWrite(() => cameraTypeRepo.update(app.db, id, request.body), {
+        duplicate: 'cameraType.duplicate',
+      });
+      if (!updated) throw notFound();
       await auditChange(app, request, 'cameraType.update', id, request.body);
       return ok(request, { id }, 'common.saved');
     },
@@ -145,10 +112,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { id } = request.params;
-      const deleted = await guardDelete(() =>
-        app.db.delete(cameraType).where(eq(cameraType.id, id)).returning({ id: cameraType.id }),
-      );
-      if (deleted.length === 0) throw notFound();
+      const deleted = await guardDelete(() => cameraTypeRepo.remove(app.db, id));
+      if (!deleted) throw notFound();
       await auditChange(app, request, 'cameraType.delete', id);
       return ok(request, null, 'common.deleted');
     },
@@ -167,35 +132,23 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(listOf(platformRow)) },
     },
     handler: async (request) => {
-      const { page, limit, keyword } = request.body;
-      const pattern = likePattern(keyword);
-      const where = keyword
-        ? or(ilike(cameraPlatform.name, pattern), ilike(cameraPlatform.ip, pattern))
-        : undefined;
-      const [total] = await app.db.select({ n: count() }).from(cameraPlatform).where(and(where));
-      const rows = await app.db
-        .select({
-          id: cameraPlatform.id,
-          name: cameraPlatform.name,
-          kind: cameraPlatform.kind,
-          ip: cameraPlatform.ip,
-          port: cameraPlatform.port,
-          username: cameraPlatform.username,
-          description: cameraPlatform.description,
-          cameraCount: platformCameraCount,
-          createdAt: cameraPlatform.createdAt,
-        })
-        .from(cameraPlatform)
-        .where(where)
-        .orderBy(desc(cameraPlatform.createdAt), desc(cameraPlatform.id))
-        .limit(limit)
-        .offset((page - 1) * limit);
+      const { rows, count } = await platformRepo.page(app.db, request.body);
+      const cameras = await camerasPerPlatform(
+        app.db,
+        rows.map((r) => r.id),
+      );
       const list = rows.map((r) => ({
-        ...r,
-        cameraCount: Number(r.cameraCount),
+        id: r.id,
+        name: r.name,
+        kind: r.kind,
+        ip: r.ip,
+        port: r.port,
+        username: r.username,
+        description: r.description,
+        cameraCount: cameras.get(r.id) ?? 0,
         createdAt: r.createdAt.toISOString(),
       }));
-      return ok(request, { list, count: Number(total?.n ?? 0) });
+      return ok(request, { list, count });
     },
   });
 
@@ -208,13 +161,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         200: envelopeOf(z.array(z.object({ id: z.number(), name: z.string(), kind: z.string() }))),
       },
     },
-    handler: async (request) => {
-      const rows = await app.db
-        .select({ id: cameraPlatform.id, name: cameraPlatform.name, kind: cameraPlatform.kind })
-        .from(cameraPlatform)
-        .orderBy(asc(cameraPlatform.name), asc(cameraPlatform.id));
-      return ok(request, rows);
-    },
+    handler: async (request) => ok(request, await platformOptions(app.db)),
   });
 
   app.post('/cameraPlatform', {
@@ -226,11 +173,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(deviceIdResponse) },
     },
     handler: async (request) => {
-      const [row] = await guardWrite(
-        () => app.db.insert(cameraPlatform).values(request.body).returning({ id: cameraPlatform.id }),
-        { duplicate: 'common.duplicate' },
-      );
-      if (!row) throw new Error('platform not inserted');
+      const row = await guardWrite(() => platformRepo.insert(app.db, request.body), {
+        duplicate: 'common.duplicate',
+      });
       await auditChange(app, request, 'cameraPlatform.create', row.id, { name: request.body.name });
       return ok(request, { id: row.id }, 'common.saved');
     },
@@ -247,16 +192,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { id } = request.params;
-      const updated = await guardWrite(
-        () =>
-          app.db
-            .update(cameraPlatform)
-            .set(request.body)
-            .where(eq(cameraPlatform.id, id))
-            .returning({ id: cameraPlatform.id }),
-        { duplicate: 'common.duplicate' },
-      );
-      if (updated.length === 0) throw notFound();
+      const updated = await guardWrite(() => platformRepo.update(app.db, id, request.body), {
+        duplicate: 'common.duplicate',
+      });
+      if (!updated) throw notFound();
       await auditChange(app, request, 'cameraPlatform.update', id, { name: request.body.name });
       return ok(request, { id }, 'common.saved');
     },
@@ -272,12 +211,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { id } = request.params;
-      const deleted = await app.db
-        .delete(cameraPlatform)
-        .where(eq(cameraPlatform.id, id))
-        .returning({ id: cameraPlatform.id, name: cameraPlatform.name });
-      if (deleted.length === 0) throw notFound();
-      await auditChange(app, request, 'cameraPlatform.delete', id, { name: deleted[0]?.name });
+      const deleted = await platformRepo.remove(app.db, id);
+      if (!deleted) throw notFound();
+      await auditChange(app, request, 'cameraPlatform.delete', id, { name: deleted.name });
       return ok(request, null, 'common.deleted');
     },
   });

@@ -7,16 +7,21 @@ import {
   type VirtualCameraBody,
   virtualCameraBody,
 } from '@sentinel/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { camera } from '../../db/schema/index.ts';
 import { auditChange } from '../../platform/audit.ts';
 import { guardWrite } from '../../platform/db-errors.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { removeMedia } from '../../platform/media.ts';
-import { findCamera, listCameras, missingReferences } from './camera-repo.ts';
+import {
+  deleteCamera,
+  findCamera,
+  insertCamera,
+  listCameras,
+  missingReferences,
+  updateCamera,
+} from './camera-repo.ts';
 import { assertManagesArea, authorityOf, guardDelete, listOf, refuseMissing } from './shared.ts';
 
 /** Virtual camera columns: the source is kept as the main stream; agreement says file or url. */
@@ -62,16 +67,14 @@ export const virtualCameraRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       refuseMissing(await missingReferences(app.db, { areaId: request.body.areaId }));
       await assertManagesArea(request, request.body.areaId);
-      const [row] = await guardWrite(
-        () => app.db.insert(camera).values(columnsOf(request.body)).returning({ id: camera.id }),
-        { duplicate: 'camera.codeDuplicate' },
-      );
-      if (!row) throw new Error('virtual camera not inserted');
-      await auditChange(app, request, 'virtualCamera.create', row.id, {
+      const id = await guardWrite(() => insertCamera(app.db, columnsOf(request.body)), {
+        duplicate: 'camera.codeDuplicate',
+      });
+      await auditChange(app, request, 'virtualCamera.create', id, {
         name: request.body.name,
         source: request.body.source,
       });
-      return ok(request, { id: row.id }, 'common.saved');
+      return ok(request, { id }, 'common.saved');
     },
   });
 
@@ -92,11 +95,7 @@ export const virtualCameraRoutes: FastifyPluginAsyncZod = async (app) => {
       if ((request.body.areaId ?? null) !== existing.areaId)
         await assertManagesArea(request, request.body.areaId);
       await guardWrite(
-        () =>
-          app.db
-            .update(camera)
-            .set({ ...columnsOf(request.body), updatedAt: app.appConfig.now() })
-            .where(eq(camera.id, id)),
+        () => updateCamera(app.db, id, { ...columnsOf(request.body), updatedAt: app.appConfig.now() }),
         { duplicate: 'camera.codeDuplicate' },
       );
       await auditChange(app, request, 'virtualCamera.update', id, {
@@ -119,9 +118,7 @@ export const virtualCameraRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const existing = await findCamera(app.db, id, await authorityOf(request));
       if (!existing?.virtual) throw notFound('camera.notFound');
-      const [row] = await guardDelete(() =>
-        app.db.delete(camera).where(eq(camera.id, id)).returning({ snapshotPath: camera.snapshotPath }),
-      );
+      const row = await guardDelete(() => deleteCamera(app.db, id));
       if (row?.snapshotPath) await removeMedia(app, row.snapshotPath);
       await auditChange(app, request, 'virtualCamera.delete', id, { name: existing.name });
       return ok(request, null, 'common.deleted');
