@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { engineBody, engineCreated, engineItem, idParams } from '@sentinel/contract';
-import { asc, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { engine } from '../../db/schema/index.ts';
-import { requireUser } from '../../platform/auth.ts';
+import { auditChange } from '../../platform/audit.ts';
 import { guardWrite } from '../../platform/db-errors.ts';
 import { engineChanged, hashEngineKey } from '../../platform/engine-auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
+import { type EngineRow, engineRepo, listEngines } from './repo.ts';
 
 /** Engine keys are server settings: managed on the systemServerSettings page's permission. */
 const WRITE = { access: { permission: 'systemServerSettings' } } as const;
@@ -25,12 +23,11 @@ export function newEngineKey(): { key: string; keyHash: string; keyPrefix: strin
 /** Creates an engine and answers its row and key (the seed's demo engine, the admin route). */
 export async function createEngine(db: Db, name: string) {
   const { key, keyHash, keyPrefix } = newEngineKey();
-  const [row] = await db.insert(engine).values({ name, keyHash, keyPrefix }).returning();
-  if (!row) throw new Error('engine not created');
+  const row = await engineRepo.insert(db, { name, keyHash, keyPrefix });
   return { row, key };
 }
 
-const toItem = (row: typeof engine.$inferSelect) => ({
+const toItem = (row: EngineRow) => ({
   id: row.id,
   name: row.name,
   keyPrefix: row.keyPrefix,
@@ -38,25 +35,6 @@ const toItem = (row: typeof engine.$inferSelect) => ({
   lastSeenAt: row.lastSeenAt ? row.lastSeenAt.toISOString() : null,
   createdAt: row.createdAt.toISOString(),
 });
-
-async function audit(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  action: string,
-  target: number,
-  detail?: Record<string, unknown>,
-) {
-  const user = requireUser(request);
-  await app.audit.write({
-    accountId: user.accountId,
-    accountName: user.accountName,
-    action,
-    target: String(target),
-    detail,
-    ip: request.ip,
-    request,
-  });
-}
 
 /** Engine API keys (admins): create (key shown once), list, enable, disable, delete. */
 export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -72,7 +50,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { row, key } = await guardWrite(() => createEngine(app.db, request.body.name));
-      await audit(app, request, 'engine.create', row.id, { name: row.name, keyPrefix: row.keyPrefix });
+      await auditChange(app, request, 'engine.create', row.id, { name: row.name, keyPrefix: row.keyPrefix });
       return ok(request, { ...toItem(row), key }, 'common.saved');
     },
   });
@@ -85,7 +63,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(z.array(engineItem)) },
     },
     handler: async (request) => {
-      const rows = await app.db.select().from(engine).orderBy(asc(engine.name), asc(engine.id));
+      const rows = await listEngines(app.db);
       return ok(request, rows.map(toItem));
     },
   });
@@ -103,14 +81,10 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(engineItem) },
       },
       handler: async (request) => {
-        const [row] = await app.db
-          .update(engine)
-          .set({ enabled })
-          .where(eq(engine.id, request.params.id))
-          .returning();
+        const row = await engineRepo.update(app.db, request.params.id, { enabled });
         if (!row) throw notFound();
         await engineChanged(app, row.id);
-        await audit(app, request, `engine.${action}`, row.id, { name: row.name });
+        await auditChange(app, request, `engine.${action}`, row.id, { name: row.name });
         return ok(request, toItem(row), enabled ? 'common.enabled' : 'common.disabled');
       },
     });
@@ -125,10 +99,10 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(z.null()) },
     },
     handler: async (request) => {
-      const [row] = await app.db.delete(engine).where(eq(engine.id, request.params.id)).returning();
+      const row = await engineRepo.remove(app.db, request.params.id);
       if (!row) throw notFound();
       await engineChanged(app, row.id);
-      await audit(app, request, 'engine.delete', row.id, { name: row.name });
+      await auditChange(app, request, 'engine.delete', row.id, { name: row.name });
       return ok(request, null, 'common.deleted');
     },
   });
