@@ -4,12 +4,12 @@ import {
   type JobRunListQuery,
   type JobRunTimelineEntry,
 } from '@sentinel/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { eventRecord, historyAssignment, videoAlarm } from '../../db/schema/index.ts';
+import { eventRecord, fixedOperation, historyAssignment, scene, videoAlarm } from '../../db/schema/index.ts';
 import { mediaUrl } from '../../platform/media.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
-import { likePattern } from '../../platform/sql.ts';
+import { keywordMatch, pageOffset } from '../../platform/sql.ts';
 
 export type JobRunRow = typeof historyAssignment.$inferSelect;
 
@@ -51,10 +51,7 @@ export function runConditions(query: JobRunListQuery, scenes: VisibleScenes): SQ
   if (query.sceneId !== undefined) c.push(eq(historyAssignment.sceneId, query.sceneId));
   if (query.state !== undefined) c.push(eq(historyAssignment.state, query.state));
   if (query.detection !== undefined) c.push(eq(historyAssignment.detection, query.detection));
-  if (query.jobNumber) {
-    const pattern = likePattern(query.jobNumber);
-    c.push(or(ilike(historyAssignment.jobNumber, pattern), ilike(historyAssignment.jobName, pattern)));
-  }
+  c.push(keywordMatch(query.jobNumber, [historyAssignment.jobNumber, historyAssignment.jobName]));
   return and(...c);
 }
 
@@ -77,10 +74,25 @@ export async function listRuns(
       .where(where)
       .orderBy(...newestFirst)
       .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+      .offset(pageOffset(query.page, query.limit)),
     db.select({ n: count() }).from(historyAssignment).where(where),
   ]);
   return { rows, count: Number(total[0]?.n ?? 0) };
+}
+
+/** Whether a scene with this id exists. */
+export async function sceneExists(db: Db, sceneId: number): Promise<boolean> {
+  const rows = await db.select({ id: scene.id }).from(scene).where(eq(scene.id, sceneId));
+  return rows.length > 0;
+}
+
+/** A fixed operation's id and scene. */
+export async function findFixedOperation(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: fixedOperation.id, sceneId: fixedOperation.sceneId })
+    .from(fixedOperation)
+    .where(eq(fixedOperation.id, id));
+  return row;
 }
 
 export async function findRun(db: Db, id: number): Promise<JobRunRow | undefined> {

@@ -10,11 +10,9 @@ import {
   SAFETY_RATE_DAYS,
   safetyRate,
 } from '@sentinel/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fixedOperation, scene } from '../../db/schema/index.ts';
 import { requireUser } from '../../platform/auth.ts';
 import { authenticateEngine } from '../../platform/engine-auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
@@ -26,10 +24,12 @@ import {
   alarmsOfRun,
   completedCounts,
   countsOfRun,
+  findFixedOperation,
   findRun,
   lastRunOfFixedOperation,
   lastRunOfScene,
   listRuns,
+  sceneExists,
   timelineOfRun,
   toJobRunItem,
 } from './repo.ts';
@@ -53,9 +53,10 @@ export const jobRunsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The scene id, or 404 when the scene is unknown or not the caller's. */
   async function visibleScene(request: FastifyRequest, sceneId: number) {
-    const [row] = await app.db.select({ id: scene.id }).from(scene).where(eq(scene.id, sceneId));
-    if (!row || !canSeeScene(await scenesOf(request), row.id)) throw notFound();
-    return row.id;
+    if (!(await sceneExists(app.db, sceneId)) || !canSeeScene(await scenesOf(request), sceneId)) {
+      throw notFound();
+    }
+    return sceneId;
   }
 
   // An alarm raised in a run marks the run's detection as violation. Every instance receives the
@@ -203,10 +204,7 @@ export const jobRunsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(fixedAlarms) },
     },
     handler: async (request) => {
-      const [fixed] = await app.db
-        .select({ id: fixedOperation.id, sceneId: fixedOperation.sceneId })
-        .from(fixedOperation)
-        .where(eq(fixedOperation.id, request.params.id));
+      const fixed = await findFixedOperation(app.db, request.params.id);
       if (!fixed || !canSeeScene(await scenesOf(request), fixed.sceneId)) throw notFound();
       const run = await lastRunOfFixedOperation(app.db, fixed.id);
       const rows = run ? await alarmsOfRun(app.db, run.id, FIXED_ALARMS_MAX) : [];
