@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API, MENU_TREE } from '@sentinel/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { menuRows } from '../db/seed.ts';
 import {
@@ -38,7 +38,14 @@ describe.each(backends)('platform on %s', (backend) => {
     expect(app.routeAccess.length).toBeGreaterThan(10);
     for (const route of app.routeAccess) {
       const access = route.access;
-      const valid = access === 'public' || access === 'user' || typeof access?.permission === 'string';
+      const codes = (list: unknown) =>
+        Array.isArray(list) && list.length > 0 && list.every((code) => typeof code === 'string');
+      const valid =
+        access === 'public' ||
+        access === 'user' ||
+        ('permission' in access && typeof access.permission === 'string') ||
+        ('anyOf' in access && codes(access.anyOf)) ||
+        ('allOf' in access && codes(access.allOf));
       expect(valid, `${route.method} ${route.url}`).toBe(true);
     }
     const find = (url: string) => app.routeAccess.find((r) => r.url === url && r.method === 'GET')?.access;
@@ -172,17 +179,23 @@ describe('app building', () => {
 
   it('lets an in-flight request finish when the app closes', async () => {
     const tdb = await createTestDatabase('pglite');
+    // The handler says when it runs, then waits until the test lets it answer.
+    let reached: () => void = () => undefined;
+    const inHandler = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
     let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const app = await buildTestApp(
       tdb,
       {},
       {
         beforeReady: (a) => {
           a.get('/api/v2/backend/test/slow', { config: { access: 'public' } }, async () => {
-            await new Promise<void>((resolve) => {
-              release = resolve;
-              setTimeout(resolve, 300);
-            });
+            reached();
+            await released;
             return { status: 0, message: 'OK', data: 'done' };
           });
         },
@@ -191,12 +204,14 @@ describe('app building', () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address() as { port: number };
     const pending = fetch(`http://127.0.0.1:${address.port}/api/v2/backend/test/slow`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await inHandler;
     const closing = app.close();
+    // The server stops listening while the request is still in flight; only then does it answer.
+    await vi.waitFor(() => expect(app.server.listening).toBe(false));
+    release();
     const res = await pending;
     expect(res.status).toBe(200);
     expect(((await res.json()) as { data: string }).data).toBe('done');
     await closing;
-    release();
   });
 });

@@ -10,7 +10,7 @@ import {
   sharedSessionCache,
 } from './session-cache.ts';
 import { hashToken, hasPermission, loadSessionUser, resolveSession } from './sessions.ts';
-import type { Access } from './types.ts';
+import type { Access, SessionUser } from './types.ts';
 
 /**
  * Routes registered by infrastructure plugins that carry no access declaration: swagger-ui under
@@ -21,13 +21,27 @@ function isWhitelisted(url: string): boolean {
   return url === '/api/docs' || url.startsWith('/api/docs/') || url === '/*';
 }
 
+const isCodeList = (value: unknown): boolean =>
+  Array.isArray(value) && value.length > 0 && value.every((code) => typeof code === 'string' && code !== '');
+
 function isAccess(value: unknown): value is Access {
   if (value === 'public' || value === 'user') return true;
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { permission?: unknown }).permission === 'string'
-  );
+  if (typeof value !== 'object' || value === null) return false;
+  const keys = Object.keys(value);
+  if (keys.length !== 1) return false;
+  const declared = value as { permission?: unknown; anyOf?: unknown; allOf?: unknown };
+  if (keys[0] === 'permission') return typeof declared.permission === 'string';
+  if (keys[0] === 'anyOf') return isCodeList(declared.anyOf);
+  if (keys[0] === 'allOf') return isCodeList(declared.allOf);
+  return false;
+}
+
+/** Whether a logged-in caller meets a route's declared access. */
+export function meetsAccess(user: SessionUser, access: Access): boolean {
+  if (access === 'public' || access === 'user') return true;
+  if ('permission' in access) return hasPermission(user, access.permission);
+  if ('anyOf' in access) return access.anyOf.some((code) => hasPermission(user, code));
+  return access.allOf.every((code) => hasPermission(user, code));
 }
 
 /** Must be registered before any route so that every route passes through the check. */
@@ -46,7 +60,7 @@ export function installAccessCheck(app: FastifyInstance): void {
       route.config = { ...(route.config ?? {}), access };
     } else {
       throw new Error(
-        `Route ${methods.join(',')} ${route.url} declares no access: add config.access ('public', 'user' or { permission })`,
+        `Route ${methods.join(',')} ${route.url} declares no access: add config.access ('public', 'user', { permission }, { anyOf } or { allOf })`,
       );
     }
     for (const method of methods) app.routeAccess.push({ method, url: route.url, access });
@@ -135,7 +149,7 @@ export const authPlugin = fp<AuthOptions>(
       if (user.mustChangePassword && !config.allowBeforePasswordChange) {
         throw forbidden('auth.mustChangePassword');
       }
-      if (typeof access === 'object' && !hasPermission(user, access.permission)) throw forbidden();
+      if (!meetsAccess(user, access)) throw forbidden();
     });
   },
   { name: 'auth', dependencies: ['database', 'services'] },

@@ -9,10 +9,17 @@ import type { ResultCache } from './result-cache.ts';
 import type { SessionCache } from './session-cache.ts';
 
 /**
- * What a route needs: anyone, any logged-in user, or a permission (a menu code or a button
- * code; the `admin` role holds every permission). Every route must declare one.
+ * What a route needs: anyone, any logged-in user, a permission (a menu code or a button code; the
+ * `admin` role holds every permission), any one of several permissions (`anyOf`: e.g. either of two
+ * pages that manage the same rows), or every one of several (`allOf`: a page and one of its
+ * buttons). Every route must declare one; the check runs before the body is read (403).
  */
-export type Access = 'public' | 'user' | { permission: string };
+export type Access =
+  | 'public'
+  | 'user'
+  | { permission: string }
+  | { anyOf: readonly string[] }
+  | { allOf: readonly string[] };
 
 export interface SessionUser {
   accountId: number;
