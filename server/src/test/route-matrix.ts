@@ -18,8 +18,29 @@ export interface SkippedRoute {
   reason: string;
 }
 
-export const accessLabel = (access: Access): string =>
-  typeof access === 'string' ? access : `permission ${access.permission}`;
+export function accessLabel(access: Access): string {
+  if (typeof access === 'string') return access;
+  if ('permission' in access) return `permission ${access.permission}`;
+  if ('anyOf' in access) return `any of ${access.anyOf.join(', ')}`;
+  return `all of ${access.allOf.join(', ')}`;
+}
+
+/** The permission codes a declaration names (none for 'public' and 'user'). */
+export function accessCodes(access: Access): readonly string[] {
+  if (typeof access === 'string') return [];
+  if ('permission' in access) return [access.permission];
+  return 'anyOf' in access ? access.anyOf : access.allOf;
+}
+
+/**
+ * Whether a logged-in caller holding the codes `holds` accepts meets a declaration, read from the
+ * declaration alone (the matrix's own reading, not platform/auth.ts's).
+ */
+export function meets(access: Access, holds: (code: string) => boolean): boolean {
+  if (typeof access === 'string') return true;
+  if ('permission' in access) return holds(access.permission);
+  return 'anyOf' in access ? access.anyOf.some(holds) : access.allOf.every(holds);
+}
 
 /** Routes left out of the matrix, each with the reason (checked first to last). */
 const SKIP_RULES: { test: (r: RouteAccessRecord, all: RouteAccessRecord[]) => boolean; reason: string }[] = [

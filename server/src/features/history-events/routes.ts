@@ -12,10 +12,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
-import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { registerMediaOwner, sceneBoundMedia } from '../../platform/media-registry.ts';
 import { visibleScenes } from '../../platform/scene-authority.ts';
-import { hasPermission } from '../../platform/sessions.ts';
 import { historyIngestRoutes } from './ingest-routes.ts';
 import { toDcsAlarmItem, toEventItem } from './mapper.ts';
 import {
@@ -125,11 +124,8 @@ export const historyEventsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/dcsAlarm/deal', {
-    config: { access: { permission: 'dcsAlarm' } },
-    onRequest: async (request: FastifyRequest) => {
-      const user = requireUser(request);
-      if (!hasPermission(user, DCS_DEAL_CODE)) throw forbidden();
-    },
+    // The page and its deal button, both.
+    config: { access: { allOf: ['dcsAlarm', DCS_DEAL_CODE] } },
     schema: {
       tags: dcsTags,
       summary: 'Process a pending DCS alarm (1 → 2) with an optional comment; 409 with the current alarm',

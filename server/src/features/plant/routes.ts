@@ -24,11 +24,13 @@ import * as service from './service.ts';
 
 /**
  * The plant tree (factories → plants → areas) and the colliery information, mounted under
- * /api/v2/backend. Reads are open to every logged-in user (pickers across the app); writes
- * check the kind's managing page in the service (factorySettings / regionalSettings).
+ * /api/v2/backend. Reads are open to every logged-in user (pickers across the app); writes need
+ * one of the managing pages (factorySettings / regionalSettings), and the service checks the one
+ * that manages the node's kind.
  */
 export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['plant'];
+  const write = { access: service.PLANT_WRITE_ACCESS };
 
   app.get('/plant/tree', {
     config: { access: 'user' },
@@ -72,7 +74,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/plant/node', {
-    config: { access: 'user' },
+    config: write,
     schema: {
       tags,
       summary: 'Add a factory (root), a plant (under a factory) or an area (under a plant or an area)',
@@ -86,7 +88,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/plant/node/:id', {
-    config: { access: 'user' },
+    config: write,
     schema: {
       tags,
       summary: 'Rename or edit a node',
@@ -107,7 +109,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/plant/node/:id/move', {
-    config: { access: 'user' },
+    config: write,
     schema: {
       tags,
       summary: 'Move a node under a new parent (never under itself or a descendant)',
@@ -123,7 +125,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/plant/node/:id', {
-    config: { access: 'user' },
+    config: write,
     schema: {
       tags,
       summary: 'Delete a node that no child, camera, scene or equipment depends on',

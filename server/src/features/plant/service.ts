@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { guardWrite } from '../../platform/db-errors.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { hasPermission } from '../../platform/sessions.ts';
-import type { SessionUser } from '../../platform/types.ts';
+import type { Access, SessionUser } from '../../platform/types.ts';
 import * as repo from './repo.ts';
 
 /**
@@ -21,6 +21,11 @@ const WRITE_PERMISSIONS: Record<PlantKind, string[]> = {
   factory: ['factorySettings', 'regionalSettings'],
   plant: ['factorySettings', 'regionalSettings'],
   area: ['regionalSettings'],
+};
+
+/** Access of node writes: 403 before the body is read for callers who may write no kind of node. */
+export const PLANT_WRITE_ACCESS: Access = {
+  anyOf: [...new Set(Object.values(WRITE_PERMISSIONS).flat())],
 };
 
 function assertMayWrite(user: SessionUser, kind: PlantKind): void {

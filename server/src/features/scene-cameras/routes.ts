@@ -51,8 +51,8 @@ import * as service from './service.ts';
  * cameraManagement, or temporaryOperationScene for temporary job scenes only; algorithms and
  * zones need controlAlgorithm, or temporaryAlgorithm for temporary job scenes only.
  */
-const BIND = sceneWriteAccess(BIND_PERMISSION);
-const CONTROL = sceneWriteAccess(CONTROL_PERMISSION);
+const BIND = { access: sceneWriteAccess(BIND_PERMISSION) };
+const CONTROL = { access: sceneWriteAccess(CONTROL_PERMISSION) };
 
 /**
  * Cameras in scenes (SPEC §7), mounted under /api/v2/backend. Path meanings the SPEC leaves
@@ -200,7 +200,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- binding --------------------------------------------------------------------------------
 
   app.post('/scene/camera/', {
-    ...BIND,
+    config: BIND,
     schema: {
       tags,
       summary: "Bind a camera to a scene (twice: 409 'Do not add repeatedly')",
@@ -218,7 +218,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/scene/camera/cameras', {
-    ...BIND,
+    config: BIND,
     schema: {
       tags,
       summary: 'Bind several cameras; already bound ones are skipped and listed (all bound: 409)',
@@ -249,7 +249,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
     ['disable', disable],
   ] as const) {
     app.post(`/scene/camera/${path}/:id`, {
-      ...BIND,
+      config: BIND,
       schema: {
         tags,
         summary: `${path === 'enable' ? 'Enable' : 'Disable'} a scene camera`,
@@ -260,7 +260,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     const batch = path === 'enable' ? 'batchEnable' : 'batchDisable';
     app.post(`/scene/camera/${batch}`, {
-      ...BIND,
+      config: BIND,
       schema: {
         tags,
         summary: `${path === 'enable' ? 'Enable' : 'Disable'} several scene cameras ({ ids })`,
@@ -272,7 +272,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.delete('/scene/camera/batchUnbind', {
-    ...BIND,
+    config: BIND,
     schema: {
       tags,
       summary: 'Unbind several scene cameras (their algorithms and zones go with them)',
@@ -288,7 +288,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/scene/camera/:id', {
-    ...BIND,
+    config: BIND,
     schema: {
       tags,
       summary: 'Unbind a scene camera (its algorithms and zones go with it)',
@@ -306,7 +306,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- algorithms and zones -------------------------------------------------------------------
 
   app.post('/scene/camera/createAlgorithm', {
-    ...CONTROL,
+    config: CONTROL,
     schema: {
       tags,
       summary: 'Add algorithms to a scene camera (one allowed level each, once per camera, optional zones)',
@@ -325,7 +325,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/scene/camera/algorithm/batchDelete', {
-    ...CONTROL,
+    config: CONTROL,
     schema: {
       tags,
       summary: 'Remove algorithms from scene cameras ({ ids } of scene camera algorithms)',
@@ -341,7 +341,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/scene/camera/algorithm/area', {
-    ...CONTROL,
+    config: CONTROL,
     schema: {
       tags,
       summary: 'Save the zones of a scene camera algorithm (replaces them; path not in the SPEC)',
@@ -359,7 +359,7 @@ export const sceneCamerasRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/scene/camera/algorithm/area/batchSortOperation', {
-    ...CONTROL,
+    config: CONTROL,
     schema: {
       tags,
       summary: 'Reorder the zones of a scene camera algorithm ({ zoneIds } in the new order)',

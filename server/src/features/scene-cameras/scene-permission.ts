@@ -6,6 +6,7 @@ import { requireUser } from '../../platform/auth.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { canSeeScene, type VisibleScenes } from '../../platform/scene-authority.ts';
 import { hasPermission } from '../../platform/sessions.ts';
+import type { Access } from '../../platform/types.ts';
 
 /**
  * Who may write cameras in scenes. Each kind of write has a managing page for every scene
@@ -28,20 +29,11 @@ export const CONTROL_PERMISSION: ScenePermission = {
 };
 
 /**
- * Route options for a write: the route is 'user' for the access table, and a route-level
- * onRequest hook (after authentication, before the body is read) answers 403 unless the caller
- * holds one of the two codes. The handler then calls `assertSceneWrite` with the scenes touched.
+ * The access of a write: either of the two codes (the platform's check answers 403 before the body
+ * is read). The handler then calls `assertSceneWrite` with the scenes touched.
  */
-export function sceneWriteAccess(permission: ScenePermission) {
-  return {
-    config: { access: 'user' as const },
-    onRequest: async (request: FastifyRequest) => {
-      const user = requireUser(request);
-      if (!hasPermission(user, permission.any) && !hasPermission(user, permission.temporary)) {
-        throw forbidden();
-      }
-    },
-  };
+export function sceneWriteAccess(permission: ScenePermission): Access {
+  return { anyOf: [permission.any, permission.temporary] };
 }
 
 /** Where the touched scenes are found: scenes, scene cameras or scene camera algorithms. */

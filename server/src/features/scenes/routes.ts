@@ -28,7 +28,7 @@ import {
   createScene,
   deleteScenes,
   kindsOf,
-  requireAnySceneWrite,
+  SCENE_WRITE_ACCESS,
   sceneAreaOf,
   sceneKindOf,
   setSceneEnabled,
@@ -63,7 +63,7 @@ async function audit(
  */
 export const scenesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['scenes'];
-  const write = { access: 'user' as const };
+  const write = { access: SCENE_WRITE_ACCESS };
   const authorityOf = (request: FastifyRequest) => sceneAuthority(app.db, requireUser(request));
   /** 404, as for an unknown scene, unless the caller may see every scene of `ids`. */
   const assertVisible = async (request: FastifyRequest, ids: number[]) => {
@@ -107,7 +107,6 @@ export const scenesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/scene', {
     config: write,
-    preValidation: requireAnySceneWrite,
     schema: {
       tags,
       summary: 'Create a scene (general, job with its fixed operation, or temporary with its job)',
@@ -128,7 +127,6 @@ export const scenesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/scene', {
     config: write,
-    preValidation: requireAnySceneWrite,
     schema: {
       tags,
       summary: 'Edit a scene (not in the SPEC, which lists POST and DELETE only). The kind cannot change.',
@@ -161,7 +159,6 @@ export const scenesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/scene/:id', {
     config: write,
-    preValidation: requireAnySceneWrite,
     schema: {
       tags,
       summary: 'Delete a scene with its cameras bindings, fixed operation or temporary job',
@@ -176,7 +173,6 @@ export const scenesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/scene', {
     config: write,
-    preValidation: requireAnySceneWrite,
     schema: {
       tags,
       summary: 'Delete several scenes at once (all or nothing: 404 when any id is unknown)',
@@ -222,7 +218,6 @@ export const scenesRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.post(`/scene/${verb}/:id`, {
       config: write,
-      preValidation: requireAnySceneWrite,
       schema: {
         tags,
         summary: `${enabled ? 'Enable' : 'Disable'} a scene`,

@@ -14,17 +14,13 @@ import { requireUser } from '../../platform/auth.ts';
 import { guardWrite } from '../../platform/db-errors.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { hasPermission } from '../../platform/sessions.ts';
+import type { Access } from '../../platform/types.ts';
 
 type CreateInput = z.output<typeof sceneBody>;
 type UpdateInput = z.output<typeof sceneUpdateBody>;
 
-const WRITE_CODES = Object.values(SCENE_KIND_PERMISSION);
-
-/** preValidation hook of scene writes: 403 before anything else for callers who may write no scene kind. */
-export async function requireAnySceneWrite(request: FastifyRequest): Promise<void> {
-  const user = requireUser(request);
-  if (!WRITE_CODES.some((code) => hasPermission(user, code))) throw forbidden();
-}
+/** Access of scene writes: 403 before anything else for callers who may write no scene kind. */
+export const SCENE_WRITE_ACCESS: Access = { anyOf: Object.values(SCENE_KIND_PERMISSION) };
 
 /** A write on scenes of `kind` needs the permission of the page that manages that kind. */
 export function assertCanWrite(request: FastifyRequest, kind: SceneKind): void {

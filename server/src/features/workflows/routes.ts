@@ -21,8 +21,7 @@ import { z } from 'zod';
 import { requireUser } from '../../platform/auth.ts';
 import { guardWrite } from '../../platform/db-errors.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { hasPermission } from '../../platform/sessions.ts';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import {
   allWorkflows,
   allWorkflowTypes,
@@ -56,13 +55,7 @@ export const workflowsRoutes: FastifyPluginAsyncZod = async (app) => {
   const flowWrite = { access: { permission: 'flowSet' } } as const;
 
   /** Type writes: either managing screen's permission, decided before the body is read (403, not 400). */
-  const typeWrite = {
-    config: { access: 'user' as const },
-    onRequest: async (request: FastifyRequest) => {
-      const user = requireUser(request);
-      if (!TYPE_MANAGERS.some((code) => hasPermission(user, code))) throw forbidden();
-    },
-  };
+  const typeWrite = { access: { anyOf: TYPE_MANAGERS } } as const;
 
   const audit = (
     request: FastifyRequest,
@@ -115,7 +108,7 @@ export const workflowsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/workflowType', {
-    ...typeWrite,
+    config: typeWrite,
     schema: {
       tags,
       summary: 'Add a workflow type (name unique: 409 common.duplicate)',
@@ -132,7 +125,7 @@ export const workflowsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/workflowType', {
-    ...typeWrite,
+    config: typeWrite,
     schema: {
       tags,
       summary: 'Edit a workflow type',
@@ -151,7 +144,7 @@ export const workflowsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/workflowType/:id', {
-    ...typeWrite,
+    config: typeWrite,
     schema: {
       tags,
       summary: 'Delete a workflow type (409 common.inUse while flowcharts use it)',
