@@ -4,6 +4,7 @@ import { API, type Envelope } from '@sentinel/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { type BuildOptions, buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config.ts';
 import { account, accountRole, role } from '../db/schema/index.ts';
@@ -82,6 +83,53 @@ export async function buildTestApp(
         : { pglite: new PGlite() };
   const config = testConfig({ ...database, ...overrides });
   return buildApp(config, options);
+}
+
+/**
+ * The app of one `describe` block on a fresh database: built before its tests, closed (and the
+ * database dropped) after them. Read `app` inside hooks and tests, once it is built.
+ */
+export function useTestApp(
+  backend: Backend,
+  overrides: Partial<AppConfig> = {},
+  options: BuildOptions = {},
+): { readonly app: FastifyInstance; readonly tdb: TestDatabase } {
+  const state: { app?: FastifyInstance; tdb?: TestDatabase } = {};
+  beforeAll(async () => {
+    state.tdb = await createTestDatabase(backend);
+    state.app = await buildTestApp(state.tdb, overrides, options);
+  });
+  afterAll(async () => {
+    await state.app?.close();
+    await state.tdb?.drop();
+  });
+  return {
+    get app() {
+      if (!state.app) throw new Error('useTestApp: the app is built in beforeAll; read it in a hook or test');
+      return state.app;
+    },
+    get tdb() {
+      if (!state.tdb) throw new Error('useTestApp: the database is created in beforeAll');
+      return state.tdb;
+    },
+  };
+}
+
+/** `app.inject` with a default token and language: `call('POST', url, body, token?, lang?)`. */
+export function apiCaller(app: () => FastifyInstance, defaultToken: () => string) {
+  return (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    token = defaultToken(),
+    lang = 'en',
+  ) =>
+    app().inject({
+      method,
+      url,
+      headers: { token, lang },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 }
 
 let counter = 0;

@@ -9,24 +9,22 @@ import {
 } from '@sentinel/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { account, auditLog, menu, role, roleButton, roleMenu } from '../../db/schema/index.ts';
 import {
   backends,
-  buildTestApp,
   createAccount,
-  createTestDatabase,
   GOOD_PASSWORD,
   login,
   loginRequest,
-  type TestDatabase,
   uniqueName,
+  useTestApp,
 } from '../../test/helpers.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 describe.each(backends)('accounts administration on %s', (backend) => {
-  let tdb: TestDatabase;
+  const ctx = useTestApp(backend);
   let app: FastifyInstance;
   let admin: { id: number; name: string; password: string };
   let adminToken: string;
@@ -39,17 +37,12 @@ describe.each(backends)('accounts administration on %s', (backend) => {
   };
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(backend);
-    app = await buildTestApp(tdb);
+    app = ctx.app;
     admin = await createAccount(app, { roles: ['admin'] });
     adminToken = await login(app, admin);
     operatorToken = await login(app, await createAccount(app, { roles: ['operator'] }));
     const roles = await app.db.select({ id: role.id, name: role.name }).from(role);
     roleIds = Object.fromEntries(roles.map((r) => [r.name, r.id]));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
   });
 
   const create = (payload: Record<string, unknown>, token = adminToken) =>

@@ -8,17 +8,10 @@ import {
 } from '@sentinel/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, plantNode, scene } from '../../db/schema/index.ts';
 import { visibleScenes } from '../../platform/scene-authority.ts';
-import {
-  backends,
-  buildTestApp,
-  createAccount,
-  createTestDatabase,
-  login,
-  type TestDatabase,
-} from '../../test/helpers.ts';
+import { backends, createAccount, login, useTestApp } from '../../test/helpers.ts';
 import { insertTestAlarm } from '../alarms/test-support.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -31,7 +24,7 @@ const ALARMS = '/api/v2/backend/videoAlarmRecord';
  * Plant: factory F1 → area A1 → area A1a; factory F2 → area B. Scenes s1 (A1), s2 (A1a), s3 (B).
  */
 describe.each(backends)('scene and regional authority on %s', (backend) => {
-  let tdb: TestDatabase;
+  const ctx = useTestApp(backend);
   let app: FastifyInstance;
   let adminToken: string;
   const n: Record<string, number> = {};
@@ -44,8 +37,7 @@ describe.each(backends)('scene and regional authority on %s', (backend) => {
   };
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(backend);
-    app = await buildTestApp(tdb);
+    app = ctx.app;
     adminToken = await login(app, await createAccount(app, { roles: ['admin'] }));
     const tag = Math.random().toString(36).slice(2, 8);
     const node = async (key: string, kind: string, parentId: number | null) => {
@@ -77,10 +69,6 @@ describe.each(backends)('scene and regional authority on %s', (backend) => {
         await insertTestAlarm(app, { sceneId: row.id, sceneName: key, alarmTime: new Date() })
       ).id;
     }
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
   });
 
   const alarmScenes = async (token: string) => {

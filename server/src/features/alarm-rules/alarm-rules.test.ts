@@ -1,17 +1,9 @@
 import { ALARM_API, ALARM_RULE_API, type AlarmItem, type AlarmRule, type Envelope } from '@sentinel/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { account, accountScene, auditLog } from '../../db/schema/index.ts';
-import {
-  backends,
-  buildTestApp,
-  createAccount,
-  createTestDatabase,
-  login,
-  type TestAccount,
-  type TestDatabase,
-} from '../../test/helpers.ts';
+import { backends, createAccount, login, type TestAccount, useTestApp } from '../../test/helpers.ts';
 import { alarmsForReport } from '../alarms/panel-filter.ts';
 import { createTestRefs, insertTestAlarms, type TestRefs } from '../alarms/test-support.ts';
 
@@ -31,7 +23,7 @@ const DEFAULTS = {
 };
 
 describe.each(backends)('alarm rules API on %s', (backend) => {
-  let tdb: TestDatabase;
+  const ctx = useTestApp(backend);
   let app: FastifyInstance;
   let admin: string;
   let plain: TestAccount;
@@ -49,18 +41,13 @@ describe.each(backends)('alarm rules API on %s', (backend) => {
   const put = (payload: object, token: string) => call<AlarmRule>('PUT', R, token, payload);
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(backend);
-    app = await buildTestApp(tdb);
+    app = ctx.app;
     admin = await login(app, await createAccount(app, { roles: ['admin'] }));
     plain = await createAccount(app, { roles: ['operator'] });
     plainToken = await login(app, plain);
     other = await createAccount(app, { roles: ['operator'] });
     otherToken = await login(app, other);
     refs = await createTestRefs(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
   });
 
   it('answers the defaults while no rule is saved (real time, no limits, all levels)', async () => {

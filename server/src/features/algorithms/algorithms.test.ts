@@ -9,7 +9,7 @@ import {
 } from '@sentinel/contract';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   algorithm,
   auditLog,
@@ -19,20 +19,12 @@ import {
   sceneCamera,
   sceneCameraAlgorithm,
 } from '../../db/schema/index.ts';
-import {
-  backends,
-  body,
-  buildTestApp,
-  createAccount,
-  createTestDatabase,
-  login,
-  type TestDatabase,
-} from '../../test/helpers.ts';
+import { backends, body, createAccount, login, useTestApp } from '../../test/helpers.ts';
 
 const API = ALGORITHM_API;
 
 describe.each(backends)('algorithms catalogue on %s', (backend) => {
-  let tdb: TestDatabase;
+  const ctx = useTestApp(backend);
   let app: FastifyInstance;
   let admin: string;
   let operator: string;
@@ -40,14 +32,9 @@ describe.each(backends)('algorithms catalogue on %s', (backend) => {
   let intrusion: number;
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(backend);
-    app = await buildTestApp(tdb);
+    app = ctx.app;
     admin = await login(app, await createAccount(app, { roles: ['admin'] }));
     operator = await login(app, await createAccount(app, { roles: ['operator'] }));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
   });
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>

@@ -10,22 +10,14 @@ import {
 } from '@sentinel/contract';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, iotEquipment, plantNode, sensor } from '../../db/schema/index.ts';
-import {
-  backends,
-  body,
-  buildTestApp,
-  createAccount,
-  createTestDatabase,
-  login,
-  type TestDatabase,
-} from '../../test/helpers.ts';
+import { backends, body, createAccount, login, useTestApp } from '../../test/helpers.ts';
 
 const API = EQUIPMENT_API;
 
 describe.each(backends)('IoT equipment, sensors, DCS points and servers on %s', (backend) => {
-  let tdb: TestDatabase;
+  const ctx = useTestApp(backend);
   let app: FastifyInstance;
   let admin: string;
   let operator: string;
@@ -34,8 +26,7 @@ describe.each(backends)('IoT equipment, sensors, DCS points and servers on %s', 
   let areaB: number;
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(backend);
-    app = await buildTestApp(tdb);
+    app = ctx.app;
     admin = await login(app, await createAccount(app, { roles: ['admin'] }));
     operator = await login(app, await createAccount(app, { roles: ['operator'] }));
     const [factory] = await app.db
@@ -53,10 +44,6 @@ describe.each(backends)('IoT equipment, sensors, DCS points and servers on %s', 
       .returning({ id: plantNode.id });
     areaA = a?.id ?? 0;
     areaB = b?.id ?? 0;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
   });
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>

@@ -3,17 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { ALARM_RULE_API, API } from '@sentinel/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { account, accountScene } from '../../db/schema/index.ts';
-import {
-  backends,
-  buildTestApp,
-  createAccount,
-  createTestDatabase,
-  login,
-  type TestAccount,
-  type TestDatabase,
-} from '../../test/helpers.ts';
+import { backends, createAccount, login, type TestAccount, useTestApp } from '../../test/helpers.ts';
 import { createTestRefs, type TestRefs } from '../alarms/test-support.ts';
 
 interface Stream {
@@ -71,7 +63,7 @@ const alarm = (id: number, sceneId: number | null, priority = 120002) => ({
 });
 
 describe.each(backends)('event stream audience and alarm rules on %s', (backend) => {
-  let tdb: TestDatabase;
+  const ctx = useTestApp(backend, { heartbeatMs: 60_000, now: () => new Date(Date.now() + offset) });
   let app: FastifyInstance;
   let base: string;
   let refs: TestRefs;
@@ -101,8 +93,7 @@ describe.each(backends)('event stream audience and alarm rules on %s', (backend)
   };
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(backend);
-    app = await buildTestApp(tdb, { heartbeatMs: 60_000, now: () => new Date(Date.now() + offset) });
+    app = ctx.app;
     refs = await createTestRefs(app);
     limited = await createAccount(app, { roles: ['operator'] });
     limitedToken = await login(app, limited);
@@ -112,10 +103,6 @@ describe.each(backends)('event stream audience and alarm rules on %s', (backend)
     wideToken = await login(app, wide);
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
   });
 
   it('a limited account receives alarm events of its scenes only', async () => {

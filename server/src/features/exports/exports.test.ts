@@ -1,20 +1,11 @@
 import { API, type ExportFile, type ListResult } from '@sentinel/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { exportFile } from '../../db/schema/index.ts';
-import {
-  backends,
-  body,
-  buildTestApp,
-  createAccount,
-  createTestDatabase,
-  login,
-  type TestAccount,
-  type TestDatabase,
-} from '../../test/helpers.ts';
+import { backends, body, createAccount, login, type TestAccount, useTestApp } from '../../test/helpers.ts';
 
 describe.each(backends)('download center on %s', (backend) => {
-  let tdb: TestDatabase;
+  const ctx = useTestApp(backend);
   let app: FastifyInstance;
   let alice: TestAccount;
   let bob: TestAccount;
@@ -23,8 +14,7 @@ describe.each(backends)('download center on %s', (backend) => {
   const ids: number[] = [];
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(backend);
-    app = await buildTestApp(tdb);
+    app = ctx.app;
     alice = await createAccount(app);
     bob = await createAccount(app);
     aliceToken = await login(app, alice);
@@ -54,10 +44,6 @@ describe.each(backends)('download center on %s', (backend) => {
       })),
     );
     await app.db.insert(exportFile).values({ accountId: bob.id, fileName: 'bob-alarms.xlsx', state: 1 });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
   });
 
   const list = async (token: string, query = '') =>

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   fixedOperation,
   historyAssignment,
@@ -8,20 +8,19 @@ import {
   scene,
   videoAlarm,
 } from '../../db/schema/index.ts';
-import { backends, buildTestApp, createTestDatabase, type TestDatabase } from '../../test/helpers.ts';
+import { backends, type buildTestApp, useTestApp } from '../../test/helpers.ts';
 import { DEMO_RUNS, linkDemoRuns, seedJobRuns } from './seed.ts';
 import { insertAlarm } from './test-support.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 
 describe.each(backends)('demo job runs seed on %s', (backend) => {
-  let tdb: TestDatabase;
+  const ctx = useTestApp(backend);
   let app: App;
   let jobSceneId: number;
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(backend);
-    app = await buildTestApp(tdb);
+    app = ctx.app;
     const [area] = await app.db.insert(plantNode).values({ kind: 'area', name: '泵房' }).returning();
     const [type] = await app.db.insert(jobType).values({ name: '受限空间作业' }).returning();
     if (!area || !type) throw new Error('fixtures');
@@ -34,10 +33,6 @@ describe.each(backends)('demo job runs seed on %s', (backend) => {
     jobSceneId = job.id;
     await app.db.insert(fixedOperation).values({ sceneId: job.id, jobTypeId: type.id });
     await seedJobRuns(app.db, { mediaDir: '/nonexistent' });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
   });
 
   it('seeds about 30 days of runs with a believable state mix', async () => {

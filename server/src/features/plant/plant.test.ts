@@ -8,42 +8,26 @@ import {
 } from '@sentinel/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, camera, scene } from '../../db/schema/index.ts';
-import {
-  backends,
-  body,
-  buildTestApp,
-  createAccount,
-  createTestDatabase,
-  login,
-  type TestDatabase,
-} from '../../test/helpers.ts';
+import { apiCaller, backends, body, createAccount, login, useTestApp } from '../../test/helpers.ts';
 
 describe.each(backends)('plant tree on %s', (backend) => {
-  let tdb: TestDatabase;
+  const ctx = useTestApp(backend);
   let app: FastifyInstance;
   let admin: string;
   let operator: string;
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(backend);
-    app = await buildTestApp(tdb);
+    app = ctx.app;
     admin = await login(app, await createAccount(app, { roles: ['admin'] }));
     operator = await login(app, await createAccount(app, { roles: ['operator'] }));
   });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
-  });
 
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: object,
-    token = admin,
-    lang = 'en',
-  ) => app.inject({ method, url, payload, headers: { token, lang } });
+  const call = apiCaller(
+    () => app,
+    () => admin,
+  );
   const create = async (payload: object) => {
     const res = await call('POST', PLANT_API.create, payload);
     expect(res.statusCode, res.body).toBe(200);

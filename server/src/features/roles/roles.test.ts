@@ -12,22 +12,14 @@ import {
 } from '@sentinel/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { role } from '../../db/schema/index.ts';
-import {
-  backends,
-  buildTestApp,
-  createAccount,
-  createTestDatabase,
-  login,
-  type TestDatabase,
-  uniqueName,
-} from '../../test/helpers.ts';
+import { backends, createAccount, login, uniqueName, useTestApp } from '../../test/helpers.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 describe.each(backends)('roles administration on %s', (backend) => {
-  let tdb: TestDatabase;
+  const ctx = useTestApp(backend);
   let app: FastifyInstance;
   let admin: string;
   /** Holds only `clerk` (no grants at first). */
@@ -54,17 +46,12 @@ describe.each(backends)('roles administration on %s', (backend) => {
     (await call<string[]>('GET', API.roleSubResource(name), token)).body.data;
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(backend);
-    app = await buildTestApp(tdb);
+    app = ctx.app;
     admin = await login(app, await createAccount(app, { roles: ['admin'] }));
     const created = await save(admin, { name: uniqueName('clerk'), displayName: 'Clerk' });
     expect(created.status).toBe(200);
     clerkRole = created.body.data;
     clerkToken = await login(app, await createAccount(app, { roles: [clerkRole.name] }));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
   });
 
   it('creates, edits and reads a role; names are unique; admin keeps its name', async () => {

@@ -1,7 +1,7 @@
 import { SCENE_CAMERA_API as P } from '@sentinel/contract';
 import { asc, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   algorithm,
   camera,
@@ -14,16 +14,7 @@ import {
   sceneCamera,
   sceneCameraAlgorithm,
 } from '../../db/schema/index.ts';
-import {
-  backends,
-  body,
-  buildTestApp,
-  createAccount,
-  createTestDatabase,
-  login,
-  type TestDatabase,
-  uniqueName,
-} from '../../test/helpers.ts';
+import { backends, body, createAccount, login, uniqueName, useTestApp } from '../../test/helpers.ts';
 
 const SQUARE: Array<[number, number]> = [
   [0.1, 0.1],
@@ -38,7 +29,7 @@ const SQUARE: Array<[number, number]> = [
  * algorithms and zones; neither reaches general or job scenes.
  */
 describe.each(backends)('temporary job scene permissions on %s', (backend) => {
-  let tdb: TestDatabase;
+  const ctx = useTestApp(backend);
   let app: FastifyInstance;
   let admin: string;
   let binder: string; // role with only temporaryOperationScene
@@ -62,8 +53,7 @@ describe.each(backends)('temporary job scene permissions on %s', (backend) => {
   };
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(backend);
-    app = await buildTestApp(tdb);
+    app = ctx.app;
     admin = await login(app, await createAccount(app, { roles: ['admin'] }));
     binder = await accountWith(['temporaryOperationScene']);
     controller = await accountWith(['temporaryAlgorithm']);
@@ -90,10 +80,6 @@ describe.each(backends)('temporary job scene permissions on %s', (backend) => {
       .values({ code: 'helmet', name: '安全帽检测', levels: [120002, 120003] })
       .returning();
     algoId = algo?.id ?? 0;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
   });
 
   const call = async <T = unknown>(

@@ -1,29 +1,20 @@
 import { type ListResult, SCENE_API, type SceneItem } from '@sentinel/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { plantNode, scene, temporaryJob } from '../../db/schema/index.ts';
-import {
-  backends,
-  body,
-  buildTestApp,
-  createAccount,
-  createTestDatabase,
-  login,
-  type TestDatabase,
-} from '../../test/helpers.ts';
+import { backends, body, createAccount, login, useTestApp } from '../../test/helpers.ts';
 
 const NOW = new Date('2025-06-01T08:00:00Z');
 const hours = (h: number) => new Date(NOW.getTime() + h * 3600_000);
 
 /** POST scene/list { kind: 'temporary', jobState }: where each job stands at the server's clock. */
 describe.each(backends)('temporary job state filter on %s', (backend) => {
-  let tdb: TestDatabase;
+  const ctx = useTestApp(backend, { now: () => NOW });
   let app: FastifyInstance;
   let token: string;
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(backend);
-    app = await buildTestApp(tdb, { now: () => NOW });
+    app = ctx.app;
     token = await login(app, await createAccount(app, { roles: ['operator'] }));
     const [area] = await app.db.insert(plantNode).values({ name: '原料场', kind: 'area' }).returning();
     if (!area) throw new Error('no area');
@@ -48,10 +39,6 @@ describe.each(backends)('temporary job state filter on %s', (backend) => {
         endTime: job.end,
       });
     }
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
   });
 
   const numbers = async (filter: Record<string, unknown>) => {

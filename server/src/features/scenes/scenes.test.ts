@@ -9,7 +9,7 @@ import {
 } from '@sentinel/contract';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   algorithm,
   auditLog,
@@ -21,18 +21,10 @@ import {
   temporaryJob,
   workflow,
 } from '../../db/schema/index.ts';
-import {
-  backends,
-  body,
-  buildTestApp,
-  createAccount,
-  createTestDatabase,
-  login,
-  type TestDatabase,
-} from '../../test/helpers.ts';
+import { backends, body, createAccount, login, useTestApp } from '../../test/helpers.ts';
 
 describe.each(backends)('scenes on %s', (backend) => {
-  let tdb: TestDatabase;
+  const ctx = useTestApp(backend);
   let app: FastifyInstance;
   let admin: string;
   let operator: string;
@@ -44,8 +36,7 @@ describe.each(backends)('scenes on %s', (backend) => {
   let confinedId: number;
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(backend);
-    app = await buildTestApp(tdb);
+    app = ctx.app;
     admin = await login(app, await createAccount(app, { roles: ['admin'] }));
     operator = await login(app, await createAccount(app, { roles: ['operator'] }));
     const [factory] = await app.db
@@ -76,10 +67,6 @@ describe.each(backends)('scenes on %s', (backend) => {
       })
       .returning({ id: workflow.id });
     workflowId = flow?.id ?? 0;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
   });
 
   const call = async <T = unknown>(

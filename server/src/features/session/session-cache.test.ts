@@ -1,33 +1,27 @@
 import { API, type MenuItem } from '@sentinel/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_CACHE_MS } from '../../platform/session-cache.ts';
 import {
   backends,
   body,
   buildTestApp,
   createAccount,
-  createTestDatabase,
   login,
   setLocked,
-  type TestDatabase,
+  useTestApp,
 } from '../../test/helpers.ts';
 
 // The per-instance cache of resolved sessions (platform/session-cache.ts): what this instance
 // changes is seen at once; a change it does not know of (another instance, or the database
 // written directly as here) at most SESSION_CACHE_MS later.
 describe.each(backends)('session cache on %s', (backend) => {
-  let tdb: TestDatabase;
+  const ctx = useTestApp(backend, { now: () => new Date(clock.t) });
   let app: FastifyInstance;
   const clock = { t: Date.now() };
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(backend);
-    app = await buildTestApp(tdb, { now: () => new Date(clock.t) });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
+    app = ctx.app;
   });
 
   const get = (url: string, token: string) => app.inject({ url, headers: { token } });
@@ -100,7 +94,7 @@ describe.each(backends)('session cache on %s', (backend) => {
   });
 
   it('reuses nothing when turned off (sessionCacheMs 0)', async () => {
-    const off = await buildTestApp(tdb, { now: () => new Date(clock.t) }, { sessionCacheMs: 0 });
+    const off = await buildTestApp(ctx.tdb, { now: () => new Date(clock.t) }, { sessionCacheMs: 0 });
     try {
       const who = await createAccount(off);
       const token = await login(off, who);

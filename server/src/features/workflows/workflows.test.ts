@@ -11,17 +11,9 @@ import {
 } from '@sentinel/contract';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, fixedOperation, jobType, plantNode, scene, workflow } from '../../db/schema/index.ts';
-import {
-  backends,
-  body,
-  buildTestApp,
-  createAccount,
-  createTestDatabase,
-  login,
-  type TestDatabase,
-} from '../../test/helpers.ts';
+import { apiCaller, backends, body, createAccount, login, useTestApp } from '../../test/helpers.ts';
 import { DEMO_WORKFLOW_TYPES, HOT_WORK_FLOW_NAME } from './demo-names.ts';
 import { seedWorkflows } from './seed.ts';
 
@@ -57,35 +49,21 @@ function goodChart(): FlowChartInput {
 }
 
 describe.each(backends)('workflows on %s', (backend) => {
-  let tdb: TestDatabase;
+  const ctx = useTestApp(backend);
   let app: FastifyInstance;
   let admin: string;
   let operator: string;
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(backend);
-    app = await buildTestApp(tdb);
+    app = ctx.app;
     admin = await login(app, await createAccount(app, { roles: ['admin'] }));
     operator = await login(app, await createAccount(app, { roles: ['operator'] }));
   });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
-  });
 
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: unknown,
-    token = admin,
-    lang = 'en',
-  ) =>
-    app.inject({
-      method,
-      url,
-      headers: { token, lang },
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+  const call = apiCaller(
+    () => app,
+    () => admin,
+  );
 
   const createType = async (name: string) => {
     const res = await call('POST', WORKFLOW_API.type, { name, description: '' });
