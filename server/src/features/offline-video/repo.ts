@@ -6,12 +6,17 @@ import {
   type OfflineState,
   type OfflineVideoFormat,
 } from '@sentinel/contract';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { offlineAnalysis, offlineAnalysisEvent, offlineVideoUpload } from '../../db/schema/index.ts';
+import {
+  algorithm,
+  offlineAnalysis,
+  offlineAnalysisEvent,
+  offlineVideoUpload,
+} from '../../db/schema/index.ts';
 import { mediaUrl, removeMedia } from '../../platform/media.ts';
-import { likePattern } from '../../platform/sql.ts';
+import { tableRepo } from '../../platform/table-repo.ts';
 
 export type AnalysisRow = typeof offlineAnalysis.$inferSelect;
 
@@ -40,31 +45,53 @@ export function toAnalysisItem(row: AnalysisRow): OfflineAnalysisItem {
   };
 }
 
+const analysisRepo = tableRepo({
+  table: offlineAnalysis,
+  search: [offlineAnalysis.name, offlineAnalysis.sourceName],
+  orderBy: [desc(offlineAnalysis.createdAt), desc(offlineAnalysis.id)],
+});
+
 /** The list of the page: newest first (time, then id), keyword on the name or the source. */
 export async function listAnalyses(
   db: Db,
   query: OfflineAnalysisListQuery,
 ): Promise<{ list: OfflineAnalysisItem[]; count: number }> {
-  const where: SQL[] = [];
-  if (query.keyword) {
-    const pattern = likePattern(query.keyword);
-    const match = or(ilike(offlineAnalysis.name, pattern), ilike(offlineAnalysis.sourceName, pattern));
-    if (match) where.push(match);
-  }
-  if (query.state !== undefined) where.push(eq(offlineAnalysis.state, query.state));
-  const condition = where.length > 0 ? and(...where) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(offlineAnalysis)
-      .where(condition)
-      .orderBy(desc(offlineAnalysis.createdAt), desc(offlineAnalysis.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ value: count() }).from(offlineAnalysis).where(condition),
-  ]);
-  return { list: rows.map(toAnalysisItem), count: total?.value ?? 0 };
+  const state = query.state === undefined ? undefined : eq(offlineAnalysis.state, query.state);
+  const { rows, count } = await analysisRepo.page(db, query, state);
+  return { list: rows.map(toAnalysisItem), count };
 }
+
+/** What an analysis is created with (its state, progress and engine start empty). */
+export type NewAnalysis = typeof offlineAnalysis.$inferInsert;
+
+/**
+ * Creates an analysis. Of an uploaded video (`uploadId`): the upload is taken (its row deleted)
+ * in the same transaction, and undefined answers that a concurrent request took it first.
+ */
+export function createAnalysis(
+  db: Db,
+  values: NewAnalysis,
+  uploadId?: number,
+): Promise<AnalysisRow | undefined> {
+  return db.transaction(async (tx) => {
+    if (uploadId !== undefined) {
+      const taken = await tx
+        .delete(offlineVideoUpload)
+        .where(eq(offlineVideoUpload.id, uploadId))
+        .returning({ id: offlineVideoUpload.id });
+      if (taken.length === 0) return undefined;
+    }
+    const [created] = await tx.insert(offlineAnalysis).values(values).returning();
+    return created;
+  });
+}
+
+/** Code and name of the algorithms with these ids (unknown ids are absent). */
+export const algorithmsByIds = (db: Db, ids: number[]) =>
+  db
+    .select({ id: algorithm.id, code: algorithm.code, name: algorithm.name })
+    .from(algorithm)
+    .where(inArray(algorithm.id, ids));
 
 export async function findAnalysis(db: Db, id: number): Promise<AnalysisRow | undefined> {
   const [row] = await db.select().from(offlineAnalysis).where(eq(offlineAnalysis.id, id));

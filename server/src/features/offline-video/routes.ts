@@ -9,11 +9,9 @@ import {
   offlineAnalysisListResult,
   offlineUpload,
 } from '@sentinel/contract';
-import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { algorithm, offlineAnalysis, offlineVideoUpload } from '../../db/schema/index.ts';
 import { requireUser } from '../../platform/auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
@@ -22,11 +20,14 @@ import { hasPermission } from '../../platform/sessions.ts';
 import { engineAnalysisRoutes } from './engine-routes.ts';
 import { releaseOwnAnalyses } from './engine-service.ts';
 import {
+  algorithmsByIds,
   analysisEvents,
+  createAnalysis,
   deleteAnalysis,
   findAnalysis,
   heldOfflineMedia,
   listAnalyses,
+  type NewAnalysis,
   toAnalysisItem,
 } from './repo.ts';
 import { startOfflineSimulator } from './simulator.ts';
@@ -51,10 +52,7 @@ async function audit(app: FastifyInstance, request: FastifyRequest, action: stri
 /** The chosen algorithms, in the order given; 400 on algorithmIds when one is unknown. */
 async function chosenAlgorithms(app: FastifyInstance, ids: number[]) {
   const unique = [...new Set(ids)];
-  const rows = await app.db
-    .select({ id: algorithm.id, code: algorithm.code, name: algorithm.name })
-    .from(algorithm)
-    .where(inArray(algorithm.id, unique));
+  const rows = await algorithmsByIds(app.db, unique);
   if (rows.length !== unique.length) {
     throw badRequest('field.invalid', [{ field: 'algorithmIds', message: 'field.invalid' }]);
   }
@@ -124,33 +122,21 @@ export const offlineVideoRoutes: FastifyPluginAsyncZod = async (app) => {
       if (body.fileId !== undefined && !upload) {
         throw badRequest('offlineVideo.fileGone', [{ field: 'fileId', message: 'offlineVideo.fileGone' }]);
       }
-      const row = await app.db.transaction(async (tx) => {
-        if (upload) {
-          const taken = await tx
-            .delete(offlineVideoUpload)
-            .where(eq(offlineVideoUpload.id, upload.id))
-            .returning({ id: offlineVideoUpload.id });
-          // Taken by a concurrent request with the same file.
-          if (taken.length === 0) return undefined;
-        }
-        const [created] = await tx
-          .insert(offlineAnalysis)
-          .values({
-            name: body.name,
-            source: upload ? 'file' : 'url',
-            videoPath: upload?.path ?? '',
-            sourceName: upload?.fileName ?? body.url ?? '',
-            format: upload?.format ?? null,
-            size: upload?.size ?? null,
-            durationSeconds: upload?.durationSeconds ?? null,
-            algorithms,
-            createdBy: user.accountId,
-            createdByName: user.accountName,
-            createdAt: app.appConfig.now(),
-          })
-          .returning();
-        return created;
-      });
+      const values: NewAnalysis = {
+        name: body.name,
+        source: upload ? 'file' : 'url',
+        videoPath: upload?.path ?? '',
+        sourceName: upload?.fileName ?? body.url ?? '',
+        format: upload?.format ?? null,
+        size: upload?.size ?? null,
+        durationSeconds: upload?.durationSeconds ?? null,
+        algorithms,
+        createdBy: user.accountId,
+        createdByName: user.accountName,
+        createdAt: app.appConfig.now(),
+      };
+      // undefined: the upload was taken by a concurrent request with the same file.
+      const row = await createAnalysis(app.db, values, upload?.id);
       if (!row)
         throw badRequest('offlineVideo.fileGone', [{ field: 'fileId', message: 'offlineVideo.fileGone' }]);
       await audit(app, request, 'offlineVideo.create', `${row.id} ${row.name}`);
