@@ -134,7 +134,7 @@ describe.each(backends)('demo stream source on %s', (backend) => {
   it('streams WS-FLV in binary messages, paced in real time', async () => {
     const client = openWs(`${wsBase}${VIDEO_API.demoStream('conveyor')}?token=${tokenFor('conveyor')}`);
     await client.open;
-    await sleep(1200);
+    await sleep(1200); // a measuring window for the pacing, not a wait for something to happen
     const elapsed = client.since();
     const bytes = client.bytes();
     client.ws.terminate();
@@ -149,7 +149,7 @@ describe.each(backends)('demo stream source on %s', (backend) => {
     );
     expect(stream.res.statusCode).toBe(200);
     expect(stream.res.headers['content-type']).toBe('video/x-flv');
-    await sleep(1200);
+    await sleep(1200); // a measuring window for the pacing, not a wait for something to happen
     const elapsed = stream.since();
     const bytes = stream.bytes();
     stream.res.destroy();
@@ -208,9 +208,8 @@ describe.each(backends)('demo stream source on %s', (backend) => {
     const http = await openHttp(
       `${httpBase}${VIDEO_API.demoStream('coke-oven')}?token=${tokenFor('coke-oven')}`,
     );
-    await sleep(200);
-    expect(ws.bytes().length).toBeGreaterThan(0);
-    expect(http.bytes().length).toBeGreaterThan(0);
+    await expect.poll(() => ws.bytes().length).toBeGreaterThan(0);
+    await expect.poll(() => http.bytes().length).toBeGreaterThan(0);
     const started = performance.now();
     closed = true;
     await app.close();
