@@ -27,7 +27,7 @@ export function crudApi<Row, Body, Query extends object>(
       placeholderData: keepPreviousData,
     });
   const save = ({ id, body }: { id?: number; body: Body }) =>
-    action<Row>(id ? paths.one(id) : paths.create, { method: id ? 'PUT' : 'POST', body });
+    action<unknown>(id ? paths.one(id) : paths.create, { method: id ? 'PUT' : 'POST', body });
   const remove = (id: number) => action<null>(paths.one(id), { method: 'DELETE' });
   const useInvalidate = () => {
     const client = useQueryClient();

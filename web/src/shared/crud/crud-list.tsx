@@ -1,66 +1,63 @@
-import type { ListResult } from '@sentinel/contract';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { Card, Empty, Table, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/i18n.ts';
 import { PageError } from '../ui/page-states.tsx';
-import { type PageState, tablePagination } from '../ui/table-pagination.ts';
+import { tablePagination } from '../ui/table-pagination.ts';
 import { ListToolbar } from './list-toolbar.tsx';
 import { RowActions } from './row-actions.tsx';
+import type { CrudPage } from './use-crud-page.ts';
 
 /**
- * The frame of a catalogue page: keyword search, filters and the add button above a paginated
- * table; a failed first load shows the error with a retry, a later failure keeps the rows shown.
- * The add / edit form goes in `children`.
+ * The frame of a catalogue page: keyword search, filters and the add button (when allowed) above
+ * a paginated table; a failed first load shows the error with a retry, a later failure keeps the
+ * rows shown. The add / edit form goes in `children`.
  */
 export function CrudList<Row extends { id: number }>({
+  crud,
   testId,
+  pageTestId = `${testId}-page`,
   search,
   filters,
   addLabel,
-  onAdd,
-  query,
   columns,
-  paging,
-  onPaging,
   children,
 }: {
-  /** `<testId>-page` on the card, `<testId>-keyword` / `-add` on the toolbar. */
+  crud: CrudPage<Row>;
+  /** `<testId>-keyword` / `-add` on the toolbar, `<testId>-table` on the table. */
   testId: string;
-  search: { placeholder: string; onSearch: (keyword: string) => void };
+  /** On the card (default `<testId>-page`). */
+  pageTestId?: string;
+  /** The keyword search's placeholder; omitted when `filters` bring their own search. */
+  search?: string;
   filters?: ReactNode;
   addLabel: string;
-  /** Omitted when the caller may not add. */
-  onAdd?: () => void;
-  query: UseQueryResult<ListResult<Row>>;
   columns: TableColumnsType<Row>;
-  paging: PageState;
-  onPaging: (next: PageState) => void;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const { list, paging } = crud;
   return (
-    <Card variant="borderless" data-testid={`${testId}-page`}>
+    <Card variant="borderless" data-testid={pageTestId}>
       <ListToolbar
         testId={testId}
-        placeholder={search.placeholder}
-        onSearch={search.onSearch}
+        search={search === undefined ? undefined : { placeholder: search, onSearch: crud.setKeyword }}
         filters={filters}
         addLabel={addLabel}
-        onAdd={onAdd}
+        onAdd={crud.onAdd}
       />
-      {query.isError && !query.data ? (
-        <PageError message={query.error.message} onRetry={() => query.refetch()} />
+      {list.isError && !list.data ? (
+        <PageError message={list.error.message} onRetry={() => list.refetch()} />
       ) : (
         <Table<Row>
           rowKey="id"
           size="middle"
           columns={columns}
-          dataSource={query.data?.list ?? []}
-          loading={query.isFetching}
+          dataSource={list.data?.list ?? []}
+          loading={list.isFetching}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty description={t('noData')} /> }}
-          pagination={tablePagination(paging, query.data?.count ?? 0, onPaging)}
+          locale={{ emptyText: <Empty data-testid="page-empty" description={t('noData')} /> }}
+          pagination={tablePagination(paging, list.data?.count ?? 0, crud.setPaging)}
+          data-testid={`${testId}-table`}
         />
       )}
       {children}
@@ -69,8 +66,8 @@ export function CrudList<Row extends { id: number }>({
 }
 
 /**
- * The last column of a catalogue table: edit and delete links for what the caller may do
- * (delete asks first, naming the row).
+ * The last column of a catalogue table: the page's own actions (`extra`), then edit and delete
+ * links for what the caller may do (delete asks first, showing `name`: the row, or a warning).
  */
 export function actionsColumn<Row>({
   title,
@@ -78,25 +75,33 @@ export function actionsColumn<Row>({
   name,
   onEdit,
   onDelete,
+  extra,
   width = 130,
+  fixed,
 }: {
   title: string;
+  /** `<testId>-edit` / `-delete` on the links. */
   testId: (row: Row) => string;
-  name: (row: Row) => string;
+  name: (row: Row) => ReactNode;
   onEdit?: (row: Row) => void;
   onDelete?: (row: Row) => Promise<unknown>;
+  extra?: (row: Row) => ReactNode;
   width?: number;
+  /** Keep the column in view when the table scrolls sideways. */
+  fixed?: 'right';
 }): TableColumnsType<Row>[number] {
   return {
     title,
     key: 'actions',
     width,
+    fixed,
     render: (_: unknown, row: Row) => (
       <RowActions
         testId={testId(row)}
         name={name(row)}
         onEdit={onEdit ? () => onEdit(row) : undefined}
         onDelete={onDelete ? () => onDelete(row) : undefined}
+        extra={extra?.(row)}
       />
     ),
   };

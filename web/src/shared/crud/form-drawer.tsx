@@ -1,4 +1,4 @@
-import { Button, Drawer, Modal, Space } from 'antd';
+import { Button, type ButtonProps, Drawer, Modal, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/i18n.ts';
 
@@ -10,6 +10,8 @@ export function FormDrawer({
   onSave,
   saving,
   testId,
+  width = 480,
+  extra,
   children,
 }: {
   open: boolean;
@@ -17,7 +19,11 @@ export function FormDrawer({
   onClose: () => void;
   onSave: () => void;
   saving: boolean;
+  /** `<testId>-drawer` on the drawer, `<testId>-save` on its save button. */
   testId: string;
+  width?: number;
+  /** Shown in the header, right of the title. */
+  extra?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -26,9 +32,10 @@ export function FormDrawer({
       open={open}
       title={title}
       onClose={onClose}
-      size={480}
+      size={width}
       destroyOnHidden
       data-testid={`${testId}-drawer`}
+      extra={extra}
       footer={
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button onClick={onClose}>{t('cancel')}</Button>
@@ -50,6 +57,8 @@ export function FormModal({
   onClose,
   onSave,
   saving,
+  testId,
+  width,
   children,
 }: {
   open: boolean;
@@ -57,10 +66,23 @@ export function FormModal({
   onClose: () => void;
   onSave: () => void;
   saving: boolean;
+  /** `<testId>-save` on the OK button. */
+  testId?: string;
+  width?: number;
   children: ReactNode;
 }) {
   return (
-    <Modal open={open} title={title} onCancel={onClose} onOk={onSave} confirmLoading={saving} destroyOnHidden>
+    <Modal
+      open={open}
+      title={title}
+      onCancel={onClose}
+      onOk={onSave}
+      confirmLoading={saving}
+      destroyOnHidden
+      width={width}
+      // antd's button props do not list data attributes, though the button passes them on
+      okButtonProps={testId ? ({ 'data-testid': `${testId}-save` } as ButtonProps) : undefined}
+    >
       {children}
     </Modal>
   );

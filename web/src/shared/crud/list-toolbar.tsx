@@ -5,15 +5,14 @@ import { useTranslation } from '../i18n/i18n.ts';
 
 /** Keyword search and extra filters on the left, the add button (when allowed) on the right. */
 export function ListToolbar({
-  placeholder,
-  onSearch,
+  search,
   filters,
   addLabel,
   onAdd,
   testId,
 }: {
-  placeholder: string;
-  onSearch: (keyword: string) => void;
+  /** The keyword search; omitted when `filters` bring their own. */
+  search?: { placeholder: string; onSearch: (keyword: string) => void };
   filters?: ReactNode;
   addLabel: string;
   /** Omitted when the caller may not add. */
@@ -22,17 +21,19 @@ export function ListToolbar({
 }) {
   const { t } = useTranslation();
   return (
-    <Flex justify="space-between" wrap gap={8} style={{ marginBottom: 16 }}>
+    <Flex justify="space-between" align="flex-start" wrap gap={8} style={{ marginBottom: 16 }}>
       <Flex wrap gap={8} style={{ flex: '1 1 auto' }}>
-        <Input.Search
-          allowClear
-          placeholder={placeholder}
-          aria-label={placeholder}
-          enterButton={t('search')}
-          onSearch={(value) => onSearch(value.trim())}
-          style={{ maxWidth: 320 }}
-          data-testid={`${testId}-keyword`}
-        />
+        {search ? (
+          <Input.Search
+            allowClear
+            placeholder={search.placeholder}
+            aria-label={search.placeholder}
+            enterButton={t('search')}
+            onSearch={(value) => search.onSearch(value.trim())}
+            style={{ maxWidth: 320 }}
+            data-testid={`${testId}-keyword`}
+          />
+        ) : null}
         {filters}
       </Flex>
       {onAdd ? (

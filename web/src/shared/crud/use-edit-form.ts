@@ -5,9 +5,10 @@ import { applyFieldErrors } from '../request/field-errors.ts';
 /**
  * The add / edit form of a catalogue page: fills the form when it opens (the row's values, or the
  * defaults for a new one), and on save validates, sends, closes — or puts the server's field
- * errors on their fields, keeping everything typed.
+ * errors on their fields, keeping everything typed. The form's values are the body sent unless
+ * `Values` differs (a radio for a boolean, an empty picker for null): then `toBody` converts.
  */
-export function useEditForm<Row extends { id: number }, Body extends object>({
+export function useEditForm<Row extends { id: number }, Body extends object, Values extends object = Body>({
   editing,
   onClose,
   save,
@@ -19,13 +20,13 @@ export function useEditForm<Row extends { id: number }, Body extends object>({
   onClose: () => void;
   save: (input: { id?: number; body: Body }) => Promise<unknown>;
   /** Values of a new row. */
-  empty?: Partial<Body>;
+  empty?: NoInfer<Partial<Values>>;
   /** Form values of an existing row (default: the row itself). */
-  toValues?: (row: Row) => Partial<Body>;
+  toValues?: (row: Row) => NoInfer<Partial<Values>>;
   /** The body sent from the form's values (default: the values as they are). */
-  toBody?: (values: Body) => Body;
-}): { form: FormInstance<Body>; submit: () => Promise<void> } {
-  const [form] = Form.useForm<Body>();
+  toBody?: (values: Values) => Body;
+}): { form: FormInstance<Values>; submit: () => Promise<void> } {
+  const [form] = Form.useForm<Values>();
   // biome-ignore lint/correctness/useExhaustiveDependencies: refill only when another row is opened
   useEffect(() => {
     if (!editing) return;
@@ -37,7 +38,7 @@ export function useEditForm<Row extends { id: number }, Body extends object>({
   const submit = async () => {
     const values = await form.validateFields();
     try {
-      await save({ id: editing?.row?.id, body: toBody ? toBody(values) : values });
+      await save({ id: editing?.row?.id, body: toBody ? toBody(values) : (values as unknown as Body) });
       onClose();
     } catch (error) {
       applyFieldErrors(form, error);

@@ -1,8 +1,7 @@
 import type { DcsPointItem } from '@sentinel/contract';
 import type { TableColumnsType } from 'antd';
-import { AreaSelect, actionsColumn, CrudList, useListPage } from '@/shared/crud/index.ts';
+import { AreaSelect, CrudList, useCrudPage } from '@/shared/crud/index.ts';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
-import { useButtons } from '@/shared/permission/use-buttons.ts';
 import { dcsApi } from '../api/dcs-points.ts';
 import { DcsFormDrawer } from '../components/dcs-form-drawer.tsx';
 
@@ -11,13 +10,7 @@ const limit = (value: number | null) => (value === null ? '—' : String(value))
 /** /deviceManagement/dcsSettings: DCS tags with their plant location and limits. */
 export default function DcsSettingsPage() {
   const { t } = useTranslation('equipment');
-  const { t: tc } = useTranslation();
-  const buttons = useButtons('dcsSettings');
-  const page = useListPage<DcsPointItem>();
-  const query = dcsApi.useList(page.query);
-  const remove = dcsApi.useRemove();
-  const canEdit = buttons.can('dcsSettings:edit');
-  const canDelete = buttons.can('dcsSettings:delete');
+  const crud = useCrudPage(dcsApi, 'dcsSettings');
 
   const columns: TableColumnsType<DcsPointItem> = [
     { title: t('field.tag'), dataIndex: 'tag' },
@@ -32,28 +25,22 @@ export default function DcsSettingsPage() {
       responsive: ['xl'],
       ellipsis: true,
     },
-    actionsColumn<DcsPointItem>({
-      title: tc('actions'),
+    crud.actionsColumn({
       testId: (row) => `dcs-${row.tag}`,
       name: (row) => `${row.tag} ${row.name}`,
-      onEdit: canEdit ? page.startEdit : undefined,
-      onDelete: canDelete ? (row) => remove.mutateAsync(row.id) : undefined,
     }),
   ];
 
   return (
     <CrudList
+      crud={crud}
       testId="dcs"
-      search={{ placeholder: t('dcs.keyword'), onSearch: page.setKeyword }}
-      filters={<AreaSelect value={page.areaId} onChange={page.setAreaId} style={{ minWidth: 200 }} />}
+      search={t('dcs.keyword')}
+      filters={<AreaSelect value={crud.areaId} onChange={crud.setAreaId} style={{ minWidth: 200 }} />}
       addLabel={t('dcs.add')}
-      onAdd={buttons.can('dcsSettings:add') ? page.startAdd : undefined}
-      query={query}
       columns={columns}
-      paging={page.paging}
-      onPaging={page.setPaging}
     >
-      <DcsFormDrawer editing={page.editing} onClose={page.close} />
+      <DcsFormDrawer {...crud.form} />
     </CrudList>
   );
 }

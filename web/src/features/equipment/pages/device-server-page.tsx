@@ -1,9 +1,7 @@
 import { SERVER_KINDS, type ServerItem, type ServerKind } from '@sentinel/contract';
-import { Select, type TableColumnsType } from 'antd';
-import { useState } from 'react';
-import { actionsColumn, CrudList, useListPage } from '@/shared/crud/index.ts';
+import type { TableColumnsType } from 'antd';
+import { CrudList, FilterSelect, useCrudPage } from '@/shared/crud/index.ts';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
-import { useButtons } from '@/shared/permission/use-buttons.ts';
 import { formatTime } from '@/shared/utils/time.ts';
 import { serverApi } from '../api/servers.ts';
 import { OnlineTag } from '../components/online-tag.tsx';
@@ -12,14 +10,9 @@ import { ServerFormDrawer } from '../components/server-form-drawer.tsx';
 /** /deviceManagement/serverSettings: analysis, media and storage servers (address and port). */
 export default function DeviceServerPage() {
   const { t } = useTranslation('equipment');
-  const { t: tc } = useTranslation();
-  const buttons = useButtons('deviceServerSettings');
-  const page = useListPage<ServerItem>();
-  const [kind, setKind] = useState<ServerKind | null>(null);
-  const query = serverApi.useList({ ...page.query, ...(kind ? { kind } : {}) });
-  const remove = serverApi.useRemove();
-  const canEdit = buttons.can('deviceServerSettings:edit');
-  const canDelete = buttons.can('deviceServerSettings:delete');
+  const crud = useCrudPage(serverApi, 'deviceServerSettings', {
+    filters: { kind: null as ServerKind | null },
+  });
 
   const columns: TableColumnsType<ServerItem> = [
     { title: t('field.name'), dataIndex: 'name' },
@@ -33,41 +26,29 @@ export default function DeviceServerPage() {
     { title: t('field.online'), dataIndex: 'online', render: (v: boolean) => <OnlineTag online={v} /> },
     { title: t('field.description'), dataIndex: 'description', responsive: ['xl'], ellipsis: true },
     { title: t('field.updatedAt'), dataIndex: 'updatedAt', responsive: ['lg'], render: formatTime },
-    actionsColumn<ServerItem>({
-      title: tc('actions'),
+    crud.actionsColumn({
       testId: (row) => `server-${row.id}`,
       name: (row) => row.name,
-      onEdit: canEdit ? page.startEdit : undefined,
-      onDelete: canDelete ? (row) => remove.mutateAsync(row.id) : undefined,
     }),
   ];
 
   return (
     <CrudList
+      crud={crud}
       testId="server"
-      search={{ placeholder: t('server.keyword'), onSearch: page.setKeyword }}
+      search={t('server.keyword')}
       filters={
-        <Select<ServerKind>
-          allowClear
-          placeholder={t('field.serverKind')}
-          aria-label={t('field.serverKind')}
-          value={kind ?? undefined}
-          onChange={(v) => {
-            setKind(v ?? null);
-            page.setPaging((p) => ({ ...p, page: 1 }));
-          }}
+        <FilterSelect<ServerKind>
+          label={t('field.serverKind')}
+          value={crud.filters.kind}
+          onChange={(kind) => crud.setFilters({ kind })}
           options={SERVER_KINDS.map((k) => ({ value: k, label: t(`serverKind.${k}`) }))}
-          style={{ minWidth: 160 }}
         />
       }
       addLabel={t('server.add')}
-      onAdd={buttons.can('deviceServerSettings:add') ? page.startAdd : undefined}
-      query={query}
       columns={columns}
-      paging={page.paging}
-      onPaging={page.setPaging}
     >
-      <ServerFormDrawer editing={page.editing} onClose={page.close} />
+      <ServerFormDrawer {...crud.form} />
     </CrudList>
   );
 }

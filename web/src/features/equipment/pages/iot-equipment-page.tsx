@@ -1,8 +1,7 @@
 import type { IotEquipmentItem } from '@sentinel/contract';
 import type { TableColumnsType } from 'antd';
-import { AreaSelect, actionsColumn, CrudList, useListPage } from '@/shared/crud/index.ts';
+import { AreaSelect, CrudList, useCrudPage } from '@/shared/crud/index.ts';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
-import { useButtons } from '@/shared/permission/use-buttons.ts';
 import { formatTime } from '@/shared/utils/time.ts';
 import { iotApi } from '../api/iot-equipment.ts';
 import { IotFormDrawer } from '../components/iot-form-drawer.tsx';
@@ -11,11 +10,7 @@ import { OnlineTag } from '../components/online-tag.tsx';
 /** /deviceManagement/IotEquipment: gas detectors, access gates, PLC gateways… */
 export default function IotEquipmentPage() {
   const { t } = useTranslation('equipment');
-  const { t: tc } = useTranslation();
-  const buttons = useButtons('IotEquipment');
-  const page = useListPage<IotEquipmentItem>();
-  const query = iotApi.useList(page.query);
-  const remove = iotApi.useRemove();
+  const crud = useCrudPage(iotApi, 'IotEquipment');
 
   const columns: TableColumnsType<IotEquipmentItem> = [
     { title: t('field.name'), dataIndex: 'name' },
@@ -26,28 +21,22 @@ export default function IotEquipmentPage() {
     { title: t('field.area'), dataIndex: 'areaName', render: (v: string | null) => v ?? '—' },
     { title: t('field.online'), dataIndex: 'online', render: (v: boolean) => <OnlineTag online={v} /> },
     { title: t('field.updatedAt'), dataIndex: 'updatedAt', responsive: ['lg'], render: formatTime },
-    actionsColumn<IotEquipmentItem>({
-      title: tc('actions'),
+    crud.actionsColumn({
       testId: (row) => `iot-${row.code}`,
       name: (row) => row.name,
-      onEdit: buttons.can('IotEquipment:edit') ? page.startEdit : undefined,
-      onDelete: buttons.can('IotEquipment:delete') ? (row) => remove.mutateAsync(row.id) : undefined,
     }),
   ];
 
   return (
     <CrudList
+      crud={crud}
       testId="iot"
-      search={{ placeholder: t('iot.keyword'), onSearch: page.setKeyword }}
-      filters={<AreaSelect value={page.areaId} onChange={page.setAreaId} style={{ minWidth: 200 }} />}
+      search={t('iot.keyword')}
+      filters={<AreaSelect value={crud.areaId} onChange={crud.setAreaId} style={{ minWidth: 200 }} />}
       addLabel={t('iot.add')}
-      onAdd={buttons.can('IotEquipment:add') ? page.startAdd : undefined}
-      query={query}
       columns={columns}
-      paging={page.paging}
-      onPaging={page.setPaging}
     >
-      <IotFormDrawer editing={page.editing} onClose={page.close} />
+      <IotFormDrawer {...crud.form} />
     </CrudList>
   );
 }

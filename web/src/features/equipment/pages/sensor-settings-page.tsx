@@ -1,8 +1,7 @@
 import type { SensorItem } from '@sentinel/contract';
 import type { TableColumnsType } from 'antd';
-import { AreaSelect, actionsColumn, CrudList, useListPage } from '@/shared/crud/index.ts';
+import { AreaSelect, CrudList, useCrudPage } from '@/shared/crud/index.ts';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
-import { useButtons } from '@/shared/permission/use-buttons.ts';
 import { sensorApi } from '../api/sensors.ts';
 import { SensorFormDrawer } from '../components/sensor-form-drawer.tsx';
 
@@ -11,13 +10,7 @@ const bound = (value: number | null, unit: string) => (value === null ? '—' : 
 /** /deviceManagement/sensorSettings: gas, temperature, pressure, smoke… with alarm thresholds. */
 export default function SensorSettingsPage() {
   const { t } = useTranslation('equipment');
-  const { t: tc } = useTranslation();
-  const buttons = useButtons('sensorSettings');
-  const page = useListPage<SensorItem>();
-  const query = sensorApi.useList(page.query);
-  const remove = sensorApi.useRemove();
-  const canEdit = buttons.can('sensorSettings:edit');
-  const canDelete = buttons.can('sensorSettings:delete');
+  const crud = useCrudPage(sensorApi, 'sensorSettings');
 
   const columns: TableColumnsType<SensorItem> = [
     { title: t('field.name'), dataIndex: 'name' },
@@ -36,28 +29,22 @@ export default function SensorSettingsPage() {
       render: (v: string | null) => v ?? '—',
     },
     { title: t('field.area'), dataIndex: 'areaName', render: (v: string | null) => v ?? '—' },
-    actionsColumn<SensorItem>({
-      title: tc('actions'),
+    crud.actionsColumn({
       testId: (row) => `sensor-${row.code}`,
       name: (row) => row.name,
-      onEdit: canEdit ? page.startEdit : undefined,
-      onDelete: canDelete ? (row) => remove.mutateAsync(row.id) : undefined,
     }),
   ];
 
   return (
     <CrudList
+      crud={crud}
       testId="sensor"
-      search={{ placeholder: t('sensor.keyword'), onSearch: page.setKeyword }}
-      filters={<AreaSelect value={page.areaId} onChange={page.setAreaId} style={{ minWidth: 200 }} />}
+      search={t('sensor.keyword')}
+      filters={<AreaSelect value={crud.areaId} onChange={crud.setAreaId} style={{ minWidth: 200 }} />}
       addLabel={t('sensor.add')}
-      onAdd={buttons.can('sensorSettings:add') ? page.startAdd : undefined}
-      query={query}
       columns={columns}
-      paging={page.paging}
-      onPaging={page.setPaging}
     >
-      <SensorFormDrawer editing={page.editing} onClose={page.close} />
+      <SensorFormDrawer {...crud.form} />
     </CrudList>
   );
 }
