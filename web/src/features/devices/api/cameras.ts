@@ -6,28 +6,21 @@ import {
   type CameraRow,
   DEVICE_API,
   type Envelope,
-  type ListResult,
 } from '@sentinel/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { crudApi } from '@/shared/crud/index.ts';
 import { currentLang, i18n, tr } from '@/shared/i18n/i18n.ts';
 import { RequestError } from '@/shared/request/errors.ts';
-import { action, request } from '@/shared/request/request.ts';
+import { request } from '@/shared/request/request.ts';
 import { useUserStore } from '@/shared/stores/user-store.ts';
 import { toast } from '@/shared/ui/feedback.ts';
 
-/** Cameras: list with filters, picker list, detail, add/edit, delete, snapshot upload. */
-
-export const fetchCameras = (query: CameraListQuery) =>
-  request<ListResult<CameraRow>>(DEVICE_API.cameraList, { method: 'POST', body: query });
-
-export const camerasQueryOptions = (query: CameraListQuery) =>
-  queryOptions({
-    queryKey: ['cameras', 'list', query],
-    queryFn: () => fetchCameras(query),
-    placeholderData: keepPreviousData,
-  });
-
-export const useCameras = (query: CameraListQuery) => useQuery(camerasQueryOptions(query));
+/** Cameras: list with filters, add/edit, delete; the picker list; snapshot upload. */
+export const cameraApi = crudApi<CameraRow, CameraBody, CameraListQuery>(['cameras'], {
+  list: DEVICE_API.cameraList,
+  create: DEVICE_API.camera,
+  one: DEVICE_API.cameraById,
+});
 
 export const fetchCameraOptions = (query: CameraListAllQuery = {}) =>
   request<CameraOption[]>(DEVICE_API.cameraListAll, { method: 'POST', body: query });
@@ -37,14 +30,6 @@ export const cameraOptionsQueryOptions = (query: CameraListAllQuery = {}) =>
 
 export const useCameraOptions = (query: CameraListAllQuery = {}) =>
   useQuery(cameraOptionsQueryOptions(query));
-
-export const saveCamera = ({ id, body }: { id?: number; body: CameraBody }) =>
-  action<{ id: number }>(id ? DEVICE_API.cameraById(id) : DEVICE_API.camera, {
-    method: id ? 'PUT' : 'POST',
-    body,
-  });
-
-export const deleteCamera = (id: number) => action<null>(DEVICE_API.cameraById(id), { method: 'DELETE' });
 
 /** Multipart upload (the JSON request layer does not send files); same envelope handling. */
 export async function uploadSnapshot({ id, file }: { id: number; file: Blob }): Promise<string> {
@@ -73,22 +58,10 @@ export async function uploadSnapshot({ id, file }: { id: number; file: Blob }): 
   return envelope.data.snapshotUrl;
 }
 
-function useInvalidateCameras() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: ['cameras'] });
-}
-
-export function useSaveCamera() {
-  const invalidate = useInvalidateCameras();
-  return useMutation({ mutationFn: saveCamera, onSuccess: invalidate });
-}
-
-export function useDeleteCamera() {
-  const invalidate = useInvalidateCameras();
-  return useMutation({ mutationFn: deleteCamera, onSuccess: invalidate });
-}
-
 export function useUploadSnapshot() {
-  const invalidate = useInvalidateCameras();
-  return useMutation({ mutationFn: uploadSnapshot, onSuccess: invalidate });
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: uploadSnapshot,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['cameras'] }),
+  });
 }

@@ -31,7 +31,7 @@ export function CameraFilters({ onSearch }: { onSearch: (values: CameraFilterVal
   const kinds = [...new Set([...CAMERA_TYPE_KINDS, ...(types.data ?? []).map((o) => o.type)])];
 
   return (
-    <Space wrap size={[8, 8]} style={{ marginBottom: 16 }} data-testid="camera-filters">
+    <Space wrap size={[8, 8]} data-testid="camera-filters">
       <Input.Search
         allowClear
         value={draft.keyword}

@@ -5,13 +5,11 @@ import {
   type CameraRow,
   cameraBody,
 } from '@sentinel/contract';
-import { Button, Col, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
-import { useEffect } from 'react';
-import { AreaSelect, zodRule } from '@/shared/crud/index.ts';
+import { Col, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
+import { AreaSelect, CrudForm, type EditFormProps, zodRule } from '@/shared/crud/index.ts';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
-import { applyFieldErrors } from '@/shared/request/field-errors.ts';
 import { useAllCameraTypes } from '../api/camera-types.ts';
-import { useSaveCamera } from '../api/cameras.ts';
+import { cameraApi } from '../api/cameras.ts';
 import { useAllPlatforms } from '../api/platforms.ts';
 import { OnlineBadge } from './online-badge.tsx';
 
@@ -33,6 +31,17 @@ const EMPTY: Partial<FormValues> = {
   longitude: null,
   latitude: null,
 };
+
+const toBody = (values: FormValues): CameraBody => ({
+  ...values,
+  cameraTypeId: values.cameraTypeId ?? 0,
+  moving: values.moving === 'moving',
+  controlPort: values.controlPort ?? null,
+  longitude: values.longitude ?? null,
+  latitude: values.latitude ?? null,
+  areaId: values.areaId ?? null,
+  platformId: values.platformId ?? null,
+});
 
 function toForm(row: CameraRow): FormValues {
   return {
@@ -59,211 +68,161 @@ function toForm(row: CameraRow): FormValues {
 }
 
 /** Add or edit a camera: every field of SPEC §3, checked with the server's own rules. */
-export function CameraFormDrawer({
-  open,
-  camera,
-  onClose,
-}: {
-  open: boolean;
-  /** The camera to edit; undefined to add one. */
-  camera?: CameraRow;
-  onClose: () => void;
-}) {
+export function CameraFormDrawer(props: EditFormProps<CameraRow>) {
   const { t } = useTranslation('devices');
   const { t: tc } = useTranslation();
-  const [form] = Form.useForm<FormValues>();
-  const save = useSaveCamera();
   const types = useAllCameraTypes();
   const platforms = useAllPlatforms();
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(camera ? toForm(camera) : EMPTY);
-  }, [open, camera, form]);
-
-  const submit = async () => {
-    const values = await form.validateFields();
-    const body: CameraBody = {
-      ...values,
-      cameraTypeId: values.cameraTypeId ?? 0,
-      moving: values.moving === 'moving',
-      controlPort: values.controlPort ?? null,
-      longitude: values.longitude ?? null,
-      latitude: values.latitude ?? null,
-      areaId: values.areaId ?? null,
-      platformId: values.platformId ?? null,
-    };
-    try {
-      await save.mutateAsync({ id: camera?.id, body });
-      onClose();
-    } catch (error) {
-      applyFieldErrors(form, error);
-    }
-  };
-
   return (
-    <Drawer
-      open={open}
-      onClose={onClose}
-      size={680}
-      destroyOnHidden
-      title={camera ? t('camera.edit') : t('camera.add')}
-      data-testid="camera-drawer"
-      extra={camera ? <OnlineBadge online={camera.online} /> : null}
-      footer={
-        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>{tc('cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={submit} data-testid="camera-save">
-            {tc('save')}
-          </Button>
-        </Space>
-      }
+    <CrudForm
+      api={cameraApi}
+      {...props}
+      title={{ add: t('camera.add'), edit: t('camera.edit') }}
+      name="camera"
+      testId="camera"
+      width={680}
+      extra={props.editing?.row ? <OnlineBadge online={props.editing.row.online} /> : null}
+      empty={EMPTY}
+      toValues={toForm}
+      toBody={toBody}
     >
-      <Form form={form} layout="vertical" name="camera" onFinish={submit} requiredMark>
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="name" label={t('field.name')} required rules={[zodRule(f.name)]}>
-              <Input maxLength={64} autoFocus />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="code" label={t('field.code')} required rules={[zodRule(f.code)]}>
-              <Input maxLength={64} placeholder="CAM-001" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="cameraTypeId"
-              label={t('field.cameraType')}
-              required
-              rules={[zodRule(f.cameraTypeId)]}
-            >
-              <Select
-                showSearch
-                optionFilterProp="label"
-                loading={types.isPending}
-                options={(types.data ?? []).map((o) => ({
-                  value: o.id,
-                  label: `${o.brand} ${o.model} · ${t(`typeKind.${o.type}`, { defaultValue: o.type })}`,
-                }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="agreement" label={t('field.agreement')} required>
-              <Select options={CAMERA_AGREEMENTS.map((a) => ({ value: a, label: AGREEMENT_LABELS[a] }))} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="ip" label={t('field.ip')} required rules={[zodRule(f.ip)]}>
-              <Input maxLength={15} placeholder="10.0.0.1" />
-            </Form.Item>
-          </Col>
-          <Col xs={12} sm={6}>
-            <Form.Item name="videoPort" label={t('field.videoPort')} required rules={[zodRule(f.videoPort)]}>
-              <InputNumber style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} sm={6}>
-            <Form.Item
-              name="controlPort"
-              label={t('field.controlPort')}
-              rules={[zodRule(f.controlPort, { emptyAs: null })]}
-            >
-              <InputNumber style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="username" label={t('field.username')} rules={[zodRule(f.username)]}>
-              <Input maxLength={64} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="platformId" label={t('field.platform')}>
-              <Select
-                allowClear
-                loading={platforms.isPending}
-                options={(platforms.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="deviceSerial" label={t('field.deviceSerial')} rules={[zodRule(f.deviceSerial)]}>
-              <Input maxLength={64} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="deviceCode" label={t('field.deviceCode')} rules={[zodRule(f.deviceCode)]}>
-              <Input maxLength={64} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="areaId" label={t('field.area')}>
-              <AreaSelect id="camera_areaId" testId="camera-area" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="positionLabel"
-              label={t('field.positionLabel')}
-              rules={[zodRule(f.positionLabel)]}
-            >
-              <Input maxLength={100} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} sm={6}>
-            <Form.Item
-              name="longitude"
-              label={t('field.longitude')}
-              rules={[zodRule(f.longitude, { emptyAs: null })]}
-            >
-              <InputNumber style={{ width: '100%' }} step={0.0001} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} sm={6}>
-            <Form.Item
-              name="latitude"
-              label={t('field.latitude')}
-              rules={[zodRule(f.latitude, { emptyAs: null })]}
-            >
-              <InputNumber style={{ width: '100%' }} step={0.0001} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} sm={6}>
-            <Form.Item name="moving" label={t('field.mounting')}>
-              <Radio.Group
-                optionType="button"
-                options={[
-                  { value: 'fixed', label: t('mounting.fixed') },
-                  { value: 'moving', label: t('mounting.moving') },
-                ]}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={12} sm={6}>
-            <Form.Item name="enabled" label={tc('enabled')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item
-              name="mainStreamUrl"
-              label={t('field.mainStreamUrl')}
-              rules={[zodRule(f.mainStreamUrl)]}
-              extra={t('streamHint')}
-            >
-              <Input maxLength={500} placeholder="rtsp://10.0.0.1:554/Streaming/Channels/101" />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item name="subStreamUrl" label={t('field.subStreamUrl')} rules={[zodRule(f.subStreamUrl)]}>
-              <Input maxLength={500} placeholder="rtsp://10.0.0.1:554/Streaming/Channels/102" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-      </Form>
-    </Drawer>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item name="name" label={t('field.name')} required rules={[zodRule(f.name)]}>
+            <Input maxLength={64} autoFocus />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="code" label={t('field.code')} required rules={[zodRule(f.code)]}>
+            <Input maxLength={64} placeholder="CAM-001" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="cameraTypeId"
+            label={t('field.cameraType')}
+            required
+            rules={[zodRule(f.cameraTypeId)]}
+          >
+            <Select
+              showSearch
+              optionFilterProp="label"
+              loading={types.isPending}
+              options={(types.data ?? []).map((o) => ({
+                value: o.id,
+                label: `${o.brand} ${o.model} · ${t(`typeKind.${o.type}`, { defaultValue: o.type })}`,
+              }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="agreement" label={t('field.agreement')} required>
+            <Select options={CAMERA_AGREEMENTS.map((a) => ({ value: a, label: AGREEMENT_LABELS[a] }))} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="ip" label={t('field.ip')} required rules={[zodRule(f.ip)]}>
+            <Input maxLength={15} placeholder="10.0.0.1" />
+          </Form.Item>
+        </Col>
+        <Col xs={12} sm={6}>
+          <Form.Item name="videoPort" label={t('field.videoPort')} required rules={[zodRule(f.videoPort)]}>
+            <InputNumber style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} sm={6}>
+          <Form.Item
+            name="controlPort"
+            label={t('field.controlPort')}
+            rules={[zodRule(f.controlPort, { emptyAs: null })]}
+          >
+            <InputNumber style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="username" label={t('field.username')} rules={[zodRule(f.username)]}>
+            <Input maxLength={64} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="platformId" label={t('field.platform')}>
+            <Select
+              allowClear
+              loading={platforms.isPending}
+              options={(platforms.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="deviceSerial" label={t('field.deviceSerial')} rules={[zodRule(f.deviceSerial)]}>
+            <Input maxLength={64} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="deviceCode" label={t('field.deviceCode')} rules={[zodRule(f.deviceCode)]}>
+            <Input maxLength={64} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="areaId" label={t('field.area')}>
+            <AreaSelect id="camera_areaId" testId="camera-area" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="positionLabel" label={t('field.positionLabel')} rules={[zodRule(f.positionLabel)]}>
+            <Input maxLength={100} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} sm={6}>
+          <Form.Item
+            name="longitude"
+            label={t('field.longitude')}
+            rules={[zodRule(f.longitude, { emptyAs: null })]}
+          >
+            <InputNumber style={{ width: '100%' }} step={0.0001} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} sm={6}>
+          <Form.Item
+            name="latitude"
+            label={t('field.latitude')}
+            rules={[zodRule(f.latitude, { emptyAs: null })]}
+          >
+            <InputNumber style={{ width: '100%' }} step={0.0001} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} sm={6}>
+          <Form.Item name="moving" label={t('field.mounting')}>
+            <Radio.Group
+              optionType="button"
+              options={[
+                { value: 'fixed', label: t('mounting.fixed') },
+                { value: 'moving', label: t('mounting.moving') },
+              ]}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={12} sm={6}>
+          <Form.Item name="enabled" label={tc('enabled')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item
+            name="mainStreamUrl"
+            label={t('field.mainStreamUrl')}
+            rules={[zodRule(f.mainStreamUrl)]}
+            extra={t('streamHint')}
+          >
+            <Input maxLength={500} placeholder="rtsp://10.0.0.1:554/Streaming/Channels/101" />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item name="subStreamUrl" label={t('field.subStreamUrl')} rules={[zodRule(f.subStreamUrl)]}>
+            <Input maxLength={500} placeholder="rtsp://10.0.0.1:554/Streaming/Channels/102" />
+          </Form.Item>
+        </Col>
+      </Row>
+    </CrudForm>
   );
 }
