@@ -12,7 +12,7 @@ import {
   workflow,
 } from '../../db/schema/index.ts';
 import { sceneIdCondition, type VisibleScenes } from '../../platform/scene-authority.ts';
-import { likePattern } from '../../platform/sql.ts';
+import { likePattern, pageOffset } from '../../platform/sql.ts';
 
 /** Media url of a stored path (platform/media.ts serves it to logged-in users). */
 export const snapshotUrl = (path: string | null) =>
@@ -167,7 +167,7 @@ async function hydrate(db: Db, rows: Array<typeof scene.$inferSelect>): Promise<
 export async function listScenes(db: Db, filter: SceneFilter, page?: { page: number; limit: number }) {
   const where = sceneWhere(filter);
   let query = db.select().from(scene).where(where).orderBy(desc(scene.createdAt), desc(scene.id)).$dynamic();
-  if (page) query = query.limit(page.limit).offset((page.page - 1) * page.limit);
+  if (page) query = query.limit(page.limit).offset(pageOffset(page.page, page.limit));
   const rows = await query;
   const [total] = page ? await db.select({ n: count() }).from(scene).where(where) : [{ n: rows.length }];
   return { list: await hydrate(db, rows), count: Number(total?.n ?? 0) };
