@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { newestFirst } from '../../db/ordering.ts';
 import { alarmAction, alarmRollup, videoAlarm } from '../../db/schema/index.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
-import { COUNT_CAP } from '../../platform/sql.ts';
+import { COUNT_CAP, pageOffset } from '../../platform/sql.ts';
 import type { AlarmActionRow, AlarmRow } from './mapper.ts';
 import { rollupDay } from './rollup.ts';
 
@@ -125,7 +125,7 @@ export async function listAlarms(
     .where(alarmConditions(query, scenes))
     .orderBy(...NEWEST_FIRST)
     .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .offset(pageOffset(query.page, query.limit));
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { AuditItem } from '@sentinel/contract';
-import { and, asc, count, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
-import { likePattern } from '../../platform/sql.ts';
+import { keywordMatch, pageOffset } from '../../platform/sql.ts';
 
 /**
  * Reads of the audit log. There is deliberately no update or delete of `audit_log` anywhere in
@@ -18,7 +18,7 @@ export interface AuditWhere {
 
 export function whereOf(filters: AuditWhere): SQL | undefined {
   return and(
-    filters.accountName ? ilike(auditLog.accountName, likePattern(filters.accountName)) : undefined,
+    keywordMatch(filters.accountName, [auditLog.accountName]),
     filters.action ? eq(auditLog.action, filters.action) : undefined,
     filters.start ? gte(auditLog.createdAt, filters.start) : undefined,
     filters.end ? lte(auditLog.createdAt, filters.end) : undefined,
@@ -50,7 +50,7 @@ export async function listEntries(
       .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
+      .offset(pageOffset(page.page, page.limit)),
     db.select({ n: count() }).from(auditLog).where(where),
   ]);
   return { list: rows.map(toAuditItem), count: Number(total?.n ?? 0) };

@@ -1,18 +1,18 @@
 import { EXPORT_STATE } from '@sentinel/contract';
-import { and, count, desc, eq, ilike, isNull, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { exportFile } from '../../db/schema/index.ts';
-import { likePattern } from '../../platform/sql.ts';
+import { keywordMatch, pageOffset } from '../../platform/sql.ts';
 
 export async function listExports(
   db: Db,
   accountId: number,
   query: { pageIndex: number; pageSize: number; keyword: string },
 ) {
-  const keyword = query.keyword.trim();
-  const where = keyword
-    ? and(eq(exportFile.accountId, accountId), ilike(exportFile.fileName, likePattern(keyword)))
-    : eq(exportFile.accountId, accountId);
+  const where = and(
+    eq(exportFile.accountId, accountId),
+    keywordMatch(query.keyword.trim(), [exportFile.fileName]),
+  );
   const [total] = await db.select({ n: count() }).from(exportFile).where(where);
   const rows = await db
     .select()
@@ -20,7 +20,7 @@ export async function listExports(
     .where(where)
     .orderBy(desc(exportFile.gmtCreate), desc(exportFile.id))
     .limit(query.pageSize)
-    .offset((query.pageIndex - 1) * query.pageSize);
+    .offset(pageOffset(query.pageIndex, query.pageSize));
   return { rows, count: Number(total?.n ?? 0) };
 }
 

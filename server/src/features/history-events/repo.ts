@@ -1,11 +1,11 @@
 import type { DcsAlarmListQuery, EventListQuery } from '@sentinel/contract';
-import { and, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { newestFirst } from '../../db/ordering.ts';
 import { dcsAlarm, eventRecord } from '../../db/schema/index.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
-import { COUNT_CAP } from '../../platform/sql.ts';
+import { COUNT_CAP, keywordMatch, pageOffset } from '../../platform/sql.ts';
 import type { DcsAlarmRow, EventRow } from './mapper.ts';
 
 /** Audit action of processing a DCS alarm (the row itself keeps handler, time and comment). */
@@ -16,9 +16,6 @@ export function sceneAuthority(column: AnyPgColumn, scenes: VisibleScenes): SQL 
   if (scenes === 'all') return undefined;
   return scenes.length > 0 ? inArray(column, scenes) : sql`false`;
 }
-
-/** `%keyword%` for ILIKE with the keyword's own wildcards escaped. */
-const contains = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function timeRange(column: AnyPgColumn, startTime?: string, endTime?: string): SQL[] {
   if (!startTime || !endTime) return [];
@@ -49,7 +46,7 @@ export function eventWhere(query: EventListQuery, scenes: VisibleScenes): SQL | 
   ];
   if (query.sceneId !== undefined) c.push(eq(eventRecord.sceneId, query.sceneId));
   if (query.cameraId !== undefined) c.push(eq(eventRecord.cameraId, query.cameraId));
-  if (query.eventName) c.push(ilike(eventRecord.eventName, contains(query.eventName)));
+  c.push(keywordMatch(query.eventName, [eventRecord.eventName]));
   return and(...c);
 }
 
@@ -67,7 +64,7 @@ export async function listEvents(
       .where(where)
       .orderBy(...newestFirst(eventRecord.eventTime, eventRecord.id))
       .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+      .offset(pageOffset(query.page, query.limit)),
     cappedCount(db, eventRecord, where),
   ]);
   return { rows, ...total };
@@ -89,10 +86,7 @@ export function dcsWhere(query: DcsAlarmListQuery, scenes: VisibleScenes): SQL |
   if (query.priority !== undefined) c.push(eq(dcsAlarm.priority, query.priority));
   if (query.areaId !== undefined) c.push(eq(dcsAlarm.areaId, query.areaId));
   if (query.alarmState !== undefined) c.push(eq(dcsAlarm.alarmState, query.alarmState));
-  if (query.tag) {
-    const pattern = contains(query.tag);
-    c.push(or(ilike(dcsAlarm.tag, pattern), ilike(dcsAlarm.pointName, pattern)));
-  }
+  c.push(keywordMatch(query.tag, [dcsAlarm.tag, dcsAlarm.pointName]));
   return and(...c);
 }
 
@@ -109,7 +103,7 @@ export async function listDcsAlarms(
       .where(where)
       .orderBy(...newestFirst(dcsAlarm.alarmTime, dcsAlarm.id))
       .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+      .offset(pageOffset(query.page, query.limit)),
     cappedCount(db, dcsAlarm, where),
   ]);
   return { rows, ...total };

@@ -1,9 +1,9 @@
 import type { RoleItem, RoleOption } from '@sentinel/contract';
 import { BUILT_IN_ROLE } from '@sentinel/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accountRole, auditLog, menu, role, roleButton, roleMenu } from '../../db/schema/index.ts';
-import { likePattern } from '../../platform/sql.ts';
+import { keywordMatch, pageOffset } from '../../platform/sql.ts';
 
 const holders = sql<number>`(select count(*)::int from ${accountRole} where ${accountRole.roleId} = ${role.id})`;
 
@@ -50,9 +50,7 @@ export async function listRoles(
   db: Db,
   query: { page: number; limit: number; keyword?: string },
 ): Promise<{ list: RoleItem[]; count: number }> {
-  const where = query.keyword
-    ? or(ilike(role.name, likePattern(query.keyword)), ilike(role.displayName, likePattern(query.keyword)))
-    : undefined;
+  const where = keywordMatch(query.keyword, [role.name, role.displayName]);
   const [rows, [total]] = await Promise.all([
     db
       .select(itemColumns)
@@ -60,7 +58,7 @@ export async function listRoles(
       .where(where)
       .orderBy(asc(role.id))
       .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+      .offset(pageOffset(query.page, query.limit)),
     db.select({ n: count() }).from(role).where(where),
   ]);
   return { list: rows.map(toRoleItem), count: Number(total?.n ?? 0) };
@@ -199,7 +197,7 @@ export async function roleLog(
       .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+      .offset(pageOffset(query.page, query.limit)),
     db.select({ n: count() }).from(auditLog).where(where),
   ]);
   return { rows, count: Number(total?.n ?? 0) };

@@ -1,5 +1,5 @@
 import type { BindableCameraQuery, SceneCameraListQuery, ZoneItem } from '@sentinel/contract';
-import { and, asc, count, eq, ilike, inArray, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, notExists, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   algorithm,
@@ -17,14 +17,10 @@ import {
   sceneIdCondition,
   type VisibleScenes,
 } from '../../platform/scene-authority.ts';
-import { likePattern } from '../../platform/sql.ts';
+import { keywordMatch, pageOffset } from '../../platform/sql.ts';
 
-const cameraKeyword = (keyword: string): SQL | undefined => {
-  const k = keyword.trim();
-  if (!k) return undefined;
-  const p = likePattern(k);
-  return or(ilike(camera.name, p), ilike(camera.code, p), ilike(camera.ip, p));
-};
+const cameraKeyword = (keyword: string): SQL | undefined =>
+  keywordMatch(keyword.trim(), [camera.name, camera.code, camera.ip]);
 
 // ---- scenes and scene cameras -----------------------------------------------------------------
 
@@ -94,7 +90,7 @@ export async function listSceneCameras(db: Db, query: SceneCameraListQuery) {
     .where(where)
     .orderBy(asc(sceneCamera.sort), asc(sceneCamera.id))
     .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .offset(pageOffset(query.page, query.limit));
   const list = rows.map(({ snapshotPath, createdAt, algorithmCount: n, ...rest }) => ({
     ...rest,
     algorithmCount: Number(n),
@@ -126,7 +122,7 @@ export async function listBindableCameras(db: Db, query: BindableCameraQuery, au
     .where(where)
     .orderBy(asc(camera.code), asc(camera.id))
     .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .offset(pageOffset(query.page, query.limit));
   return { list, count: Number(total?.n ?? 0) };
 }
 

@@ -1,13 +1,8 @@
 import type { FlowChart } from '@sentinel/contract';
-import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fixedOperation, workflow, workflowType } from '../../db/schema/index.ts';
-import { likePattern } from '../../platform/sql.ts';
-
-const page = (query: { page: number; limit: number }) => ({
-  limit: query.limit,
-  offset: (query.page - 1) * query.limit,
-});
+import { keywordMatch, pageOffset } from '../../platform/sql.ts';
 
 /* ---------- workflow types ---------- */
 
@@ -15,7 +10,7 @@ const page = (query: { page: number; limit: number }) => ({
 const workflowCount = sql<number>`(select count(*) from "workflow" as "wf" where "wf"."workflow_type_id" = "workflow_type"."id")`;
 
 export async function listWorkflowTypes(db: Db, query: { page: number; limit: number; name: string }) {
-  const where = query.name ? ilike(workflowType.name, likePattern(query.name)) : undefined;
+  const where = keywordMatch(query.name, [workflowType.name]);
   const [total] = await db.select({ n: count() }).from(workflowType).where(where);
   const rows = await db
     .select({
@@ -28,8 +23,8 @@ export async function listWorkflowTypes(db: Db, query: { page: number; limit: nu
     .from(workflowType)
     .where(where)
     .orderBy(asc(workflowType.createdAt), asc(workflowType.id))
-    .limit(page(query).limit)
-    .offset(page(query).offset);
+    .limit(query.limit)
+    .offset(pageOffset(query.page, query.limit));
   return { rows, count: Number(total?.n ?? 0) };
 }
 
@@ -101,7 +96,8 @@ export async function listWorkflows(
   query: { page: number; limit: number; name: string; typeId?: number | undefined },
 ) {
   const filters: SQL[] = [];
-  if (query.name) filters.push(ilike(workflow.name, likePattern(query.name)));
+  const named = keywordMatch(query.name, [workflow.name]);
+  if (named) filters.push(named);
   if (query.typeId) filters.push(eq(workflow.workflowTypeId, query.typeId));
   const where = filters.length > 0 ? and(...filters) : undefined;
   const [total] = await db.select({ n: count() }).from(workflow).where(where);
@@ -120,8 +116,8 @@ export async function listWorkflows(
     .leftJoin(workflowType, eq(workflowType.id, workflow.workflowTypeId))
     .where(where)
     .orderBy(desc(workflow.updatedAt), desc(workflow.id))
-    .limit(page(query).limit)
-    .offset(page(query).offset);
+    .limit(query.limit)
+    .offset(pageOffset(query.page, query.limit));
   return { rows, count: Number(total?.n ?? 0) };
 }
 
