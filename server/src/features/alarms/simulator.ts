@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { algorithm, camera, scene, sceneCamera, sceneCameraAlgorithm } from '../../db/schema/index.ts';
 import { renderAlarmImages } from '../../platform/demo-images.ts';
+import { type RepeatingTask, repeatEvery } from '../../platform/repeating-task.ts';
 import { demoEngine } from '../engines/index.ts';
 import { type IngestResult, ingestAlarm } from './ingest-service.ts';
 
@@ -41,12 +42,8 @@ export function demoPriority(levels: number[], roll: number): PriorityCode {
   return pool[pool.length - 1] ?? 120002;
 }
 
-export interface AlarmSimulator {
-  /** Reports one alarm now (undefined when the plant has no camera with an algorithm). */
-  tick(): Promise<IngestResult | undefined>;
-  /** Stops the timer and waits for a report in progress. */
-  stop(): Promise<void>;
-}
+/** `tick()` reports one alarm now (undefined when the plant has no camera with an algorithm). */
+export type AlarmSimulator = RepeatingTask<IngestResult | undefined>;
 
 /** One report through the same ingest service as the engines' HTTP API. */
 async function reportOne(app: FastifyInstance): Promise<IngestResult | undefined> {
@@ -105,34 +102,5 @@ async function reportOne(app: FastifyInstance): Promise<IngestResult | undefined
  * do not keep the process alive; stop() leaves nothing behind.
  */
 export function startAlarmSimulator(app: FastifyInstance, seconds: number): AlarmSimulator {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let running: Promise<unknown> | undefined;
-
-  const tick = () => {
-    const report = reportOne(app);
-    running = report.catch(() => undefined);
-    return report;
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      tick()
-        .catch((error: unknown) => app.log.warn({ err: error }, 'alarm simulator: report failed'))
-        .finally(schedule);
-    }, seconds * 1000);
-    timer.unref();
-  };
-  schedule();
-
-  return {
-    tick,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  return repeatEvery(app.log, 'alarm simulator: report failed', seconds * 1000, () => reportOne(app));
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { camera, dcsPoint, scene, sceneCamera } from '../../db/schema/index.ts';
 import { renderAlarmImages } from '../../platform/demo-images.ts';
 import type { EngineRef } from '../../platform/engine-auth.ts';
+import { type RepeatingTask, repeatEvery } from '../../platform/repeating-task.ts';
 import { demoEngine } from '../engines/index.ts';
 import { ingestDcsAlarm, ingestEvent } from './ingest.ts';
 
@@ -32,11 +33,8 @@ export function outOfLimits(low: number | null, high: number | null, roll: numbe
   return Number((span * (1 + roll)).toFixed(2));
 }
 
-export interface HistorySimulator {
-  /** Reports one event now, and every fourth tick a DCS alarm too. */
-  tick(): Promise<void>;
-  stop(): Promise<void>;
-}
+/** `tick()` reports one event now, and every fourth tick a DCS alarm too. */
+export type HistorySimulator = RepeatingTask<void>;
 
 const simId = () => `sim-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
 
@@ -94,38 +92,11 @@ async function reportDcs(app: FastifyInstance, source: EngineRef, roll: number):
  * time a DCS alarm on a random point. Timers never overlap and do not keep the process alive.
  */
 export function startHistorySimulator(app: FastifyInstance, seconds: number): HistorySimulator {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let running: Promise<unknown> | undefined;
   let ticks = 0;
-
-  const tick = async () => {
+  return repeatEvery(app.log, 'history simulator: report failed', seconds * 1000, async () => {
     const roll = randomBytes(4).readUInt32BE(0);
     const source = await demoEngine(app);
     await reportEvent(app, source, roll);
     if (ticks++ % 4 === 0) await reportDcs(app, source, roll);
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      const report = tick();
-      running = report.catch(() => undefined);
-      report
-        .catch((error: unknown) => app.log.warn({ err: error }, 'history simulator: report failed'))
-        .finally(schedule);
-    }, seconds * 1000);
-    timer.unref();
-  };
-  schedule();
-
-  return {
-    tick,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  });
 }

@@ -6,6 +6,7 @@ import { camera } from '../../db/schema/index.ts';
 import { renderAlarmImages } from '../../platform/demo-images.ts';
 import type { EngineRef } from '../../platform/engine-auth.ts';
 import { AppError } from '../../platform/errors.ts';
+import { type RepeatingTask, repeatEvery } from '../../platform/repeating-task.ts';
 import { demoEngine } from '../engines/index.ts';
 import { addEvent, claimAnalysis, finishAnalysis, reportProgress } from './engine-service.ts';
 
@@ -46,11 +47,8 @@ interface Running {
   findings: ReturnType<typeof simulatedFindings>;
 }
 
-export interface OfflineSimulator {
-  /** One step: claim a waiting job, or advance the running one. */
-  tick(): Promise<void>;
-  stop(): Promise<void>;
-}
+/** `tick()` is one step: claim a waiting job, or advance the running one. */
+export type OfflineSimulator = RepeatingTask<void>;
 
 /** A deleted job answers 404: the simulator drops it, as a real engine would. */
 const isGone = (error: unknown) =>
@@ -64,9 +62,6 @@ const isGone = (error: unknown) =>
  */
 export function startOfflineSimulator(app: FastifyInstance, tickMs = 1000): OfflineSimulator {
   let running: Running | undefined;
-  let busy: Promise<unknown> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
 
   const snapshots = async () =>
     (
@@ -139,30 +134,5 @@ export function startOfflineSimulator(app: FastifyInstance, tickMs = 1000): Offl
     }
   }
 
-  const tick = () => {
-    const work = step();
-    busy = work.catch(() => undefined);
-    return work;
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      tick()
-        .catch((error: unknown) => app.log.warn({ err: error }, 'offline analysis simulator: step failed'))
-        .finally(schedule);
-    }, tickMs);
-    timer.unref();
-  };
-  schedule();
-
-  return {
-    tick,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await busy;
-    },
-  };
+  return repeatEvery(app.log, 'offline analysis simulator: step failed', tickMs, step);
 }
