@@ -28,7 +28,11 @@ export interface CatalogueSpec<
   listQuery: Query;
   body: Body;
   item: Item;
-  summary: { list: string; add: string; edit: string; remove: string };
+  /**
+   * OpenAPI summaries: the list's, and the row's noun ('a sensor') from which 'Add a sensor',
+   * 'Edit …' and 'Delete …' are made unless given.
+   */
+  summary: { list: string; noun: string; add?: string; edit?: string; remove?: string };
   /** The answer's items for rows of the table (names of referenced rows looked up in one go). */
   toItems: (db: Db, rows: T['$inferSelect'][]) => Promise<z.infer<Item>[]>;
   /** A list filter beyond keyword and area (e.g. a kind). */
@@ -53,6 +57,13 @@ export function catalogueRoutes<
   Item extends z.ZodType,
 >(spec: CatalogueSpec<T, Query, Body, Item>): FastifyPluginAsyncZod {
   const { resource, tags, repo } = spec;
+  const { noun } = spec.summary;
+  const summary = {
+    list: spec.summary.list,
+    add: spec.summary.add ?? `Add ${noun}`,
+    edit: spec.summary.edit ?? `Edit ${noun}`,
+    remove: spec.summary.remove ?? `Delete ${noun}`,
+  };
   const config = { access: spec.write };
   // Widened on purpose: TypeScript cannot relate a generic item schema to the handler's answer;
   // fastify still validates and serialises the answer with the real schema.
@@ -68,7 +79,7 @@ export function catalogueRoutes<
       config: { access: 'user' },
       schema: {
         tags,
-        summary: spec.summary.list,
+        summary: summary.list,
         body: spec.listQuery,
         response: { 200: envelopeOf(z.object({ list: z.array(spec.item), count: z.number() })) },
       },
@@ -81,7 +92,7 @@ export function catalogueRoutes<
 
     app.post(`/${resource}`, {
       config,
-      schema: { tags, summary: spec.summary.add, body: spec.body, response: { 200: itemResponse } },
+      schema: { tags, summary: summary.add, body: spec.body, response: { 200: itemResponse } },
       handler: async (request) => {
         const body = request.body as z.infer<Body>;
         await spec.check?.(app.db, body);
@@ -101,7 +112,7 @@ export function catalogueRoutes<
       config,
       schema: {
         tags,
-        summary: spec.summary.edit,
+        summary: summary.edit,
         params: idParams,
         body: spec.body,
         response: { 200: itemResponse },
@@ -129,7 +140,7 @@ export function catalogueRoutes<
       config,
       schema: {
         tags,
-        summary: spec.summary.remove,
+        summary: summary.remove,
         params: idParams,
         response: { 200: envelopeOf(z.null()) },
       },

@@ -22,8 +22,7 @@ const algorithmCatalogue = catalogueRoutes({
   item: algorithmItem,
   summary: {
     list: 'Algorithms, filtered by keyword (name, code, model, instance), type and state',
-    add: 'Add an algorithm',
-    edit: 'Edit an algorithm',
+    noun: 'an algorithm',
     remove: 'Delete an algorithm (refused while a camera runs it)',
   },
   filter: (query) => algorithmFilter(query),

@@ -21,7 +21,7 @@ const typeCatalogue = catalogueRoutes({
   item: algorithmTypeItem,
   summary: {
     list: 'Algorithm types, filtered by name',
-    add: 'Add an algorithm type',
+    noun: 'an algorithm type',
     edit: 'Rename an algorithm type',
     remove: 'Delete an algorithm type (refused while algorithms belong to it)',
   },

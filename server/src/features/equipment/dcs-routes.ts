@@ -13,16 +13,11 @@ export const dcsRoutes = catalogueRoutes({
   item: dcsPointItem,
   summary: {
     list: 'DCS points, filtered by keyword (tag, name) and area',
-    add: 'Add a DCS point',
-    edit: 'Edit a DCS point',
-    remove: 'Delete a DCS point',
+    noun: 'a DCS point',
   },
   check: (db, body) => assertRefs(db, { areaId: body.areaId }),
   toItems: async (db, rows) => {
-    const names = await areaNames(
-      db,
-      rows.map((r) => r.areaId),
-    );
+    const names = await areaNames(db, rows);
     return rows.map((row) => ({
       id: row.id,
       tag: row.tag,

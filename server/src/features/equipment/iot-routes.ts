@@ -23,16 +23,12 @@ export const iotRoutes: FastifyPluginAsyncZod = async (app) => {
       item: iotEquipmentItem,
       summary: {
         list: 'IoT equipment, filtered by keyword (name, code, IP) and area',
-        add: 'Add an IoT device',
-        edit: 'Edit an IoT device',
+        noun: 'an IoT device',
         remove: 'Delete an IoT device (refused while sensors are attached to it)',
       },
       check: (db, body) => assertRefs(db, { areaId: body.areaId }),
       toItems: async (db, rows) => {
-        const names = await areaNames(
-          db,
-          rows.map((r) => r.areaId),
-        );
+        const names = await areaNames(db, rows);
         return rows.map((row) => ({
           id: row.id,
           name: row.name,

@@ -65,7 +65,13 @@ async function namesById(
 }
 
 /** Names of plant nodes by id (for list rows). */
-export const areaNames = (db: Db, ids: Array<number | null>) => namesById(db, plantNode, ids);
+/** Names of the rows' areas, by id. */
+export const areaNames = (db: Db, rows: Array<{ areaId: number | null }>) =>
+  namesById(
+    db,
+    plantNode,
+    rows.map((row) => row.areaId),
+  );
 /** Names of IoT devices by id (for sensor rows). */
 export const iotNames = (db: Db, ids: Array<number | null>) => namesById(db, iotEquipment, ids);
 

@@ -13,16 +13,11 @@ export const sensorRoutes = catalogueRoutes({
   item: sensorItem,
   summary: {
     list: 'Sensors, filtered by keyword (name, code, kind) and area',
-    add: 'Add a sensor',
-    edit: 'Edit a sensor',
-    remove: 'Delete a sensor',
+    noun: 'a sensor',
   },
   check: (db, body) => assertRefs(db, { areaId: body.areaId, iotEquipmentId: body.iotEquipmentId }),
   toItems: async (db, rows) => {
-    const names = await areaNames(
-      db,
-      rows.map((r) => r.areaId),
-    );
+    const names = await areaNames(db, rows);
     const devices = await iotNames(
       db,
       rows.map((r) => r.iotEquipmentId),

@@ -13,9 +13,7 @@ export const serverRoutes = catalogueRoutes({
   item: serverItem,
   summary: {
     list: 'Analysis / media / storage servers, filtered by keyword (name, IP) and kind',
-    add: 'Add a server',
-    edit: 'Edit a server',
-    remove: 'Delete a server',
+    noun: 'a server',
   },
   filter: (query) => serverOfKind(query.kind),
   toItems: async (_db, rows) =>
