@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Session, startSession } from './support/session.ts';
-import { toastText } from './support/ui.ts';
+import { pickOption, toastText } from './support/ui.ts';
 
 let session: Session;
 
@@ -27,30 +27,6 @@ const NAME = '罐区南门 E2E';
 
 const loggedInPage = () => session.loggedInPage();
 
-/**
- * Opens an antd Select / TreeSelect and picks the option with this text (typing to filter first),
- * then checks the control shows it: a virtual list that re-renders under the pointer can take
- * the click elsewhere, so a wrong pick is retried.
- */
-async function pick(page: Page, trigger: ReturnType<Page['locator']>, text: string, search = true) {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await trigger.click();
-    if (search) await page.keyboard.type(text);
-    const option = page
-      .locator('.ant-select-dropdown:visible')
-      .locator('.ant-select-item-option, .ant-select-tree-treenode')
-      .filter({ hasText: text })
-      .first();
-    await option.waitFor();
-    await page.waitForTimeout(150);
-    await option.click();
-    const shown = await trigger.innerText();
-    if (shown.includes(text)) return;
-    await page.keyboard.press('Escape');
-  }
-  throw new Error(`could not pick ${text}`);
-}
-
 const rowOf = (page: Page, text: string) =>
   page.getByTestId('camera-table').locator('tbody tr.ant-table-row', { hasText: text });
 
@@ -68,11 +44,10 @@ describe('cameras', () => {
     const drawer = page.getByTestId('camera-drawer');
     await drawer.locator('#camera_name').fill(NAME);
     await drawer.locator('#camera_code').fill(CODE);
-    await pick(
-      page,
-      drawer.locator('#camera_cameraTypeId').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'),
-      'DS-2CD3T46',
-    );
+    await pickOption(page, drawer.locator('#camera_cameraTypeId'), 'DS-2CD3T46', {
+      search: true,
+      exact: false,
+    });
     await drawer.locator('#camera_ip').fill('256.1.1.1');
     await drawer.locator('#camera_ip').press('Tab');
     await poll(() => drawer.locator('.ant-form-item-explain-error').allInnerTexts()).toContain(
@@ -82,7 +57,7 @@ describe('cameras', () => {
     await poll(() => drawer.isVisible()).toBe(true);
     await drawer.locator('#camera_ip').fill('10.30.1.5');
     await drawer.locator('#camera_controlPort').fill('8000');
-    await pick(page, page.getByTestId('camera-area'), '罐区');
+    await pickOption(page, 'camera-area', '罐区', { search: true });
     await drawer.locator('#camera_positionLabel').fill('南侧围墙');
     await drawer.locator('#camera_mainStreamUrl').fill('rtsp://10.30.1.5:554/Streaming/Channels/101');
     await poll(() => drawer.locator('.ant-form-item-explain-error').count()).toBe(0);
@@ -91,14 +66,14 @@ describe('cameras', () => {
     await poll(() => drawer.isVisible()).toBe(false);
 
     // Filter by area and status.
-    await pick(page, page.getByTestId('filter-area'), '罐区');
-    await pick(page, page.getByTestId('filter-status'), 'Online', false);
+    await pickOption(page, 'filter-area', '罐区', { search: true });
+    await pickOption(page, 'filter-status', 'Online');
     await page.getByTestId('camera-search').click();
     await poll(async () =>
       (await page.getByTestId('camera-table').locator('tbody tr.ant-table-row').allInnerTexts()).join('|'),
     ).toMatch(/苯储罐区东[\s\S]*\|[\s\S]*苯储罐区西|苯储罐区西[\s\S]*\|[\s\S]*苯储罐区东/);
     expect(await page.getByTestId('camera-table').locator('tbody tr.ant-table-row').count()).toBe(2);
-    await pick(page, page.getByTestId('filter-status'), 'Offline', false);
+    await pickOption(page, 'filter-status', 'Offline');
     await page.getByTestId('camera-search').click();
     await poll(() => page.getByTestId('camera-table').locator('tbody tr.ant-table-row').count()).toBe(1);
     const row = rowOf(page, CODE);

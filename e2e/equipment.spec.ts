@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Session, startSession } from './support/session.ts';
-import { toastText } from './support/ui.ts';
+import { pickOption, toastText } from './support/ui.ts';
 
 let session: Session;
 
@@ -41,17 +41,6 @@ afterAll(async () => {
 });
 
 const loggedInPage = () => session.loggedInPage();
-
-/** Opens an antd Select and picks the option with this text. */
-async function pick(page: Page, trigger: ReturnType<Page['locator']>, text: string) {
-  await trigger.click();
-  await page
-    .locator('.ant-select-dropdown:visible')
-    .locator('.ant-select-item-option')
-    .filter({ hasText: text })
-    .first()
-    .click();
-}
 
 const rows = (page: Page, testId: string) => page.getByTestId(testId).locator('tbody tr.ant-table-row');
 
@@ -130,7 +119,7 @@ describe('other devices, mail server and algorithms', () => {
     await page.getByTestId('algorithm-add').click();
     await page.locator('#algorithm_name').fill('高处作业未系安全带');
     await page.locator('#algorithm_code').fill('ALG-E2E-HARNESS');
-    await pick(page, page.getByTestId('algorithm-type-select'), '人员安全');
+    await pickOption(page, 'algorithm-type-select', '人员安全');
     await page.locator('#algorithm_model').fill('yolov8-ppe v2.4');
     const drawer = page.getByTestId('algorithm-drawer');
     await drawer.getByLabel('Urgent').first().check();

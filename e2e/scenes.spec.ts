@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Session, startSession } from './support/session.ts';
-import { toastText } from './support/ui.ts';
+import { pickOption, toastText } from './support/ui.ts';
 
 let session: Session;
 
@@ -21,18 +21,6 @@ async function expectToast(page: Page, text: string | RegExp): Promise<void> {
 
 const drawer = (page: Page) => page.getByTestId('scene-drawer');
 const sidebar = (page: Page) => page.getByTestId('sidebar');
-
-/** Picks an area in the drawer's TreeSelect by typing its name. */
-async function pickArea(page: Page, name: string): Promise<void> {
-  await page.locator('#areaId').click();
-  await page.locator('#areaId').fill(name);
-  await page.locator('.ant-select-tree').getByText(name, { exact: true }).click();
-}
-
-async function pickOption(page: Page, id: string, label: string): Promise<void> {
-  await page.locator(`#${id}`).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(label, { exact: true }).click();
-}
 
 /** Opens the general scenes group in the sidebar and answers its text. */
 async function generalGroupText(page: Page): Promise<string> {
@@ -57,7 +45,7 @@ describe('scenes', () => {
     await drawer(page).getByText('The area cannot be empty').waitFor();
 
     await page.getByTestId('scene-name').fill('检修通道监管');
-    await pickArea(page, '泵房');
+    await pickOption(page, page.locator('#areaId'), '泵房', { search: true });
     await page.getByTestId('scene-save').click();
     await expectToast(page, 'Saved successfully');
     const row = page.locator('tr', { hasText: '检修通道监管' });
@@ -108,8 +96,8 @@ describe('scenes', () => {
     await drawer(page).getByText('The job type cannot be empty').waitFor();
 
     await page.getByTestId('scene-name').fill('罐区临时用电');
-    await pickArea(page, '罐区');
-    await pickOption(page, 'jobTypeId', '临时用电');
+    await pickOption(page, page.locator('#areaId'), '罐区', { search: true });
+    await pickOption(page, page.locator('#jobTypeId'), '临时用电');
     await page.getByTestId('job-number').fill('LS-E2E-01');
     await page.getByTestId('job-name').fill('罐区照明临时接电');
 

@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cameraToBind } from './support/scene-cameras.ts';
 import { type Session, startSession } from './support/session.ts';
-import { rowWithCell } from './support/ui.ts';
+import { pickOption, rowWithCell } from './support/ui.ts';
 
 let session: Session;
 
@@ -84,13 +84,9 @@ describe('temporary jobs', () => {
     expect(await jobRow.innerText()).toContain('In progress');
 
     // The job-status filter: a running demo job is not among the ended ones.
-    await page.getByTestId('job-state-filter').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Ended' }).click();
+    await pickOption(page, 'job-state-filter', 'Ended');
     await expect.poll(() => jobRow.count()).toBe(0);
-    await page.getByTestId('job-state-filter').click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'In progress' })
-      .click();
+    await pickOption(page, 'job-state-filter', 'In progress');
     await jobRow.waitFor();
 
     await jobRow.locator('.ant-table-row-expand-icon').click();

@@ -120,9 +120,7 @@ describe('video playback', () => {
     await poll(() => currentTime(video)).toBeGreaterThan(0.5);
 
     // Recorded media: the rate selector, 2× speeds the element up.
-    const rate = player.getByTestId('video-player-rate');
-    await rate.click();
-    await page.locator('.ant-select-item-option[title="2×"]').click();
+    await pickOption(page, player.getByTestId('video-player-rate'), '2×');
     await poll(() => playbackRate(video)).toBe(2);
     await page.context().close();
   }, 120_000);

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Session, startSession } from './support/session.ts';
+import { pickOption } from './support/ui.ts';
 
 let session: Session;
 
@@ -43,6 +44,37 @@ async function connect(page: Page, from: number, to: number): Promise<void> {
   await page.mouse.up();
 }
 
+/**
+ * Waits until "fit view" has done its work: the nodes stand centred in the canvas and hold still
+ * (the view glides there for 200 ms; a drag that starts during the glide misses its handle).
+ */
+async function waitForFit(page: Page): Promise<void> {
+  let previous = '';
+  await poll(async () => {
+    const [canvas, boxes] = await Promise.all([
+      page.getByTestId('flow-canvas').locator('.react-flow').boundingBox(),
+      nodes(page).evaluateAll((els) =>
+        els.map((el) => {
+          const r = el.getBoundingClientRect();
+          return [r.left, r.top, r.right, r.bottom].map(Math.round);
+        }),
+      ),
+    ]);
+    if (!canvas || boxes.length === 0) return false;
+    const [left, top] = [Math.min(...boxes.map((b) => b[0] ?? 0)), Math.min(...boxes.map((b) => b[1] ?? 0))];
+    const [right, bottom] = [
+      Math.max(...boxes.map((b) => b[2] ?? 0)),
+      Math.max(...boxes.map((b) => b[3] ?? 0)),
+    ];
+    const centred =
+      Math.abs((left + right) / 2 - (canvas.x + canvas.width / 2)) <= 3 &&
+      Math.abs((top + bottom) / 2 - (canvas.y + canvas.height / 2)) <= 3;
+    const still = JSON.stringify(boxes) === previous;
+    previous = JSON.stringify(boxes);
+    return centred && still;
+  }).toBe(true);
+}
+
 async function fillNode(page: Page, index: number, fields: Record<string, string>): Promise<void> {
   await nodeAt(page, index).click();
   for (const [field, value] of Object.entries(fields)) {
@@ -62,8 +94,7 @@ describe('flowchart creation', () => {
     await page.getByTestId('workflow-add').click();
     const form = page.getByTestId('workflow-form');
     await form.getByLabel('流程图名称').fill('吊装作业流程');
-    await page.getByTestId('workflow-form-type').click();
-    await page.locator('.ant-select-item-option', { hasText: '高处作业流程' }).click();
+    await pickOption(page, 'workflow-form-type', '高处作业流程');
     await page.getByRole('button', { name: /确\s*定|OK/ }).click();
     await page.getByTestId('flow-editor').waitFor();
     expect(new URL(page.url()).searchParams.get('id')).toMatch(/^\d+$/);
@@ -84,7 +115,7 @@ describe('flowchart creation', () => {
     await poll(() => nodes(page).count()).toBe(4);
     expect(await page.getByTestId('editor-undo').isDisabled()).toBe(false);
     await page.getByTestId('editor-fit').click();
-    await page.waitForTimeout(300);
+    await waitForFit(page);
 
     await connect(page, 0, 1);
     await connect(page, 1, 2);

@@ -71,10 +71,48 @@ export async function confirmModal(page: Page): Promise<void> {
   await page.locator('.ant-modal-confirm .ant-btn-primary').last().click();
 }
 
-/** Opens the select with this test id and picks the option with this title. */
-export async function pickOption(page: Page, testId: string, title: string): Promise<void> {
-  await page.getByTestId(testId).click();
-  await page.locator(`.ant-select-item-option[title="${title}"]`).click();
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** antd's motion classes (`ant-slide-up-appear-active`…): there while a popup slides in or out. */
+const MOVING = /-(appear|enter|leave)\b/;
+
+/**
+ * Opens an antd Select or TreeSelect (`trigger`: its test id, or a locator of it or of its input)
+ * and picks the option whose whole text is `text` (a part of it with `exact: false`), typing the
+ * text first to filter the list with `search`. It clicks once the dropdown has finished sliding
+ * in, then checks the control shows the pick: a virtual list that re-renders under the pointer
+ * can take a click elsewhere, so a missed pick is tried again (at most three times).
+ */
+export async function pickOption(
+  page: Page,
+  trigger: string | Locator,
+  text: string,
+  { search = false, exact = true }: { search?: boolean; exact?: boolean } = {},
+): Promise<void> {
+  const control = (typeof trigger === 'string' ? page.getByTestId(trigger) : trigger).locator(
+    'xpath=ancestor-or-self::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]',
+  );
+  const option = page
+    .locator('.ant-select-dropdown:visible')
+    .locator('.ant-select-item-option, .ant-select-tree-treenode')
+    .filter({ hasText: exact ? new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`) : text })
+    .first();
+  const dropdown = option.locator('xpath=ancestor::*[contains(@class, "ant-select-dropdown")][1]');
+  for (let attempt = 1; ; attempt++) {
+    await control.click();
+    if (search) await page.keyboard.type(text);
+    await option.waitFor();
+    await expect.poll(async () => MOVING.test((await dropdown.getAttribute('class')) ?? '')).toBe(false);
+    await option.click();
+    try {
+      await expect.poll(() => control.textContent(), { timeout: 3_000 }).toContain(text);
+      return;
+    } catch (error) {
+      if (attempt === 3) throw new Error(`could not pick "${text}"`, { cause: error });
+    }
+    // A multiple select stays open; a single one closed on the wrong option.
+    if (await dropdown.isVisible()) await page.keyboard.press('Escape');
+  }
 }
 
 /** Opens the range picker with this test id and picks a preset ("Today", "Last 30 days"…). */
