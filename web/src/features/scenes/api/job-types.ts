@@ -28,28 +28,34 @@ export const useAllJobTypes = () =>
   });
 
 export interface JobTypeInput {
-  id?: number;
   name: string;
   kind: JobTypeKind;
   description?: string;
 }
 
-export function useSaveJobType() {
+const useSaveJobType = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: JobTypeInput) =>
-      action<JobTypeItem>(SCENE_API.jobType, { method: input.id ? 'PUT' : 'POST', body: input }),
+    // Job types are edited with PUT /jobType and the id in the body (not a SPEC path).
+    mutationFn: ({ id, body }: { id?: number; body: JobTypeInput }) =>
+      action<JobTypeItem>(SCENE_API.jobType, {
+        method: id ? 'PUT' : 'POST',
+        body: id ? { ...body, id } : body,
+      }),
     onSettled: async () => {
       await client.invalidateQueries({ queryKey: KEY });
       await client.invalidateQueries({ queryKey: SCENES_KEY });
     },
   });
-}
+};
 
-export function useDeleteJobType() {
+const useDeleteJobType = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => action<null>(SCENE_API.jobTypeOne(id), { method: 'DELETE' }),
     onSettled: () => client.invalidateQueries({ queryKey: KEY }),
   });
-}
+};
+
+/** The job type catalogue's calls, as the kit's list page and form take them. */
+export const jobTypeApi = { useList: useJobTypes, useSave: useSaveJobType, useRemove: useDeleteJobType };
