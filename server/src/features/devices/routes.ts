@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cameraRoutes } from './camera-routes.ts';
-import { catalogueRoutes } from './catalogue-routes.ts';
+import { cameraCatalogueRoutes } from './catalogue-routes.ts';
 import { rotationRoutes } from './rotation-routes.ts';
 import { virtualCameraRoutes } from './virtual-camera-routes.ts';
 
@@ -9,7 +9,7 @@ import { virtualCameraRoutes } from './virtual-camera-routes.ts';
  * (with snapshots), camera platforms, rotation groups and virtual cameras.
  */
 export const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(catalogueRoutes);
+  await app.register(cameraCatalogueRoutes);
   await app.register(cameraRoutes);
   await app.register(rotationRoutes);
   await app.register(virtualCameraRoutes);
