@@ -1,40 +1,10 @@
 import type { AlarmItem } from '@sentinel/contract';
 import { describe, expect, it } from 'vitest';
+import { testAlarm } from '@/shared/testing/alarm-fixture.ts';
 import { isAlarmItem, isHandled, mergeAlarms, PANEL_SIZE, replaceAlarms } from './alarm-feed.ts';
 
-function alarm(id: number, extra: Partial<AlarmItem> = {}): AlarmItem {
-  return {
-    id,
-    alarmTime: new Date(Date.UTC(2026, 0, 1, 0, 0, id)).toISOString(),
-    alarmState: 1,
-    priority: 120004,
-    videoAlarmTypeName: 'Helmet',
-    algorithmId: null,
-    sceneId: null,
-    sceneName: 'S',
-    cameraId: null,
-    cameraName: 'C',
-    areaName: '',
-    factoryName: '',
-    alarmResult: '',
-    historyAssignmentId: null,
-    jobNumber: '',
-    stateComments: '',
-    alarmImage: '',
-    alarmImageDraw: '',
-    alarmVideo: '',
-    extraInfoName: '',
-    extraInfo: {},
-    falsePositive: false,
-    handler: '',
-    handleTime: null,
-    approverId: null,
-    approver: '',
-    approveTime: null,
-    version: 0,
-    ...extra,
-  };
-}
+const alarm = (id: number, extra: Partial<AlarmItem> = {}) =>
+  testAlarm(id, { priority: 120004, sceneName: 'S', cameraName: 'C', ...extra });
 
 describe('mergeAlarms', () => {
   it('prepends new alarms newest first and de-duplicates by id', () => {

@@ -1,6 +1,7 @@
 import type { AlarmItem } from '@sentinel/contract';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testAlarm } from '@/shared/testing/alarm-fixture.ts';
 
 const mocks = vi.hoisted(() => ({
   action: vi.fn(),
@@ -20,38 +21,7 @@ vi.mock('@/shared/realtime/use-realtime.ts', () => ({
 const { useUserStore } = await import('@/shared/stores/user-store.ts');
 const { useAlarmFeed, POLL_MS } = await import('./use-alarm-feed.ts');
 
-function alarm(id: number, alarmState = 1): AlarmItem {
-  return {
-    id,
-    alarmTime: new Date(Date.UTC(2026, 0, 1, 0, 0, id)).toISOString(),
-    alarmState,
-    priority: 120002,
-    videoAlarmTypeName: 'Helmet',
-    algorithmId: null,
-    sceneId: null,
-    sceneName: '',
-    cameraId: null,
-    cameraName: '',
-    areaName: '',
-    factoryName: '',
-    alarmResult: '',
-    historyAssignmentId: null,
-    jobNumber: '',
-    stateComments: '',
-    alarmImage: '',
-    alarmImageDraw: '',
-    alarmVideo: '',
-    extraInfoName: '',
-    extraInfo: {},
-    falsePositive: false,
-    handler: '',
-    handleTime: null,
-    approverId: null,
-    approver: '',
-    approveTime: null,
-    version: 0,
-  };
-}
+const alarm = (id: number, alarmState = 1) => testAlarm(id, { alarmState });
 
 const ok = (list: AlarmItem[]) => ({ status: 0, message: '', data: { list } });
 
