@@ -201,57 +201,43 @@ export async function seedAlarms(db: Db, context: DemoSeedContext, now = new Dat
     };
     // Older alarms are mostly handled; the last hours are mostly still pending.
     const handled = ageHours > 6 ? roll : roll * 3;
-    if (handled < 0.6) {
-      const comment = DEAL_COMMENTS[n % DEAL_COMMENTS.length] ?? '';
+    // A closed alarm: its state and who closed it, and the timeline ingest → action.
+    const close = (
+      action: 'deal' | 'cancel' | 'approve',
+      comments: readonly string[],
+      from: 1 | 4,
+      fields: Partial<AlarmInsert>,
+    ) => {
+      const comment = comments[n % comments.length] ?? '';
       Object.assign(alarm, {
         alarmState: ALARM_STATE.processed,
         stateComments: comment,
-        handlerId: by.accountId,
-        handler: by.accountName,
-        handleTime,
         version: 1,
+        ...fields,
       });
+      const to = action === 'cancel' ? 3 : 2;
       plans.push({
         alarm,
         actions: [
-          { ...ingest, toState: 1 },
-          { action: 'deal', fromState: 1, toState: 2, comment, ...by, createdAt: handleTime },
+          { ...ingest, toState: from },
+          { action, fromState: from, toState: to, comment, ...by, createdAt: handleTime },
         ],
       });
+    };
+    const handledBy = { handlerId: by.accountId, handler: by.accountName, handleTime };
+    if (handled < 0.6) {
+      close('deal', DEAL_COMMENTS, 1, handledBy);
     } else if (handled < 0.7) {
-      const comment = CANCEL_COMMENTS[n % CANCEL_COMMENTS.length] ?? '';
-      Object.assign(alarm, {
+      close('cancel', CANCEL_COMMENTS, 1, {
+        ...handledBy,
         alarmState: ALARM_STATE.cancelled,
         falsePositive: true,
-        stateComments: comment,
-        handlerId: by.accountId,
-        handler: by.accountName,
-        handleTime,
-        version: 1,
-      });
-      plans.push({
-        alarm,
-        actions: [
-          { ...ingest, toState: 1 },
-          { action: 'cancel', fromState: 1, toState: 3, comment, ...by, createdAt: handleTime },
-        ],
       });
     } else if (handled < 0.76) {
-      const comment = APPROVE_COMMENTS[n % APPROVE_COMMENTS.length] ?? '';
-      Object.assign(alarm, {
-        alarmState: ALARM_STATE.processed,
-        stateComments: comment,
+      close('approve', APPROVE_COMMENTS, 4, {
         approverId: by.accountId,
         approver: by.accountName,
         approveTime: handleTime,
-        version: 1,
-      });
-      plans.push({
-        alarm,
-        actions: [
-          { ...ingest, toState: 4 },
-          { action: 'approve', fromState: 4, toState: 2, comment, ...by, createdAt: handleTime },
-        ],
       });
     } else if (handled < 0.84) {
       alarm.alarmState = ALARM_STATE.awaitingApproval;
