@@ -1,23 +1,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { ALARM_STATE } from '@sentinel/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  account,
-  alarmAction,
-  algorithm,
-  camera,
-  plantNode,
-  scene,
-  sceneCamera,
-  sceneCameraAlgorithm,
-  videoAlarm,
-} from '../../db/schema/index.ts';
+import { account, alarmAction, plantNode, videoAlarm } from '../../db/schema/index.ts';
 import type { DemoSeedContext } from '../../db/seed.ts';
 import { renderAlarmImages } from '../../platform/demo-images.ts';
 import { resolveMediaPath } from '../../platform/media.ts';
 import { createEngine, DEMO_ENGINE_NAME } from '../engines/index.ts';
+import { demoAlarmTargets } from './demo-targets.ts';
 import { demoPriority, demoResult } from './simulator.ts';
 
 /** About 30 days of history: ~100 alarms a day. */
@@ -77,28 +68,7 @@ interface Plan {
 export async function seedAlarms(db: Db, context: DemoSeedContext, now = new Date()): Promise<void> {
   const { row: demoEngine } = await createEngine(db, DEMO_ENGINE_NAME);
 
-  const targets = await db
-    .select({
-      cameraId: camera.id,
-      cameraCode: camera.code,
-      cameraName: camera.name,
-      snapshotPath: camera.snapshotPath,
-      cameraAreaId: camera.areaId,
-      sceneId: scene.id,
-      sceneName: scene.name,
-      sceneAreaId: scene.areaId,
-      algorithmId: algorithm.id,
-      algorithmCode: algorithm.code,
-      algorithmName: algorithm.name,
-      levels: algorithm.levels,
-      level: sceneCameraAlgorithm.level,
-    })
-    .from(sceneCameraAlgorithm)
-    .innerJoin(sceneCamera, eq(sceneCamera.id, sceneCameraAlgorithm.sceneCameraId))
-    .innerJoin(scene, eq(scene.id, sceneCamera.sceneId))
-    .innerJoin(camera, eq(camera.id, sceneCamera.cameraId))
-    .innerJoin(algorithm, eq(algorithm.id, sceneCameraAlgorithm.algorithmId))
-    .orderBy(asc(sceneCameraAlgorithm.id));
+  const targets = await demoAlarmTargets(db);
   if (targets.length === 0) return;
 
   // Area and factory (root of the area's tree) names, from the whole (small) plant tree.

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { isPriorityCode, type PriorityCode } from '@sentinel/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { algorithm, camera, scene, sceneCamera, sceneCameraAlgorithm } from '../../db/schema/index.ts';
 import { renderAlarmImages } from '../../platform/demo-images.ts';
 import { type RepeatingTask, repeatEvery } from '../../platform/repeating-task.ts';
 import { demoEngine } from '../engines/index.ts';
+import { demoAlarmTargets } from './demo-targets.ts';
 import { type IngestResult, ingestAlarm } from './ingest-service.ts';
 
 /** Believable results per kind of detection (matched on the algorithm's code or name). */
@@ -47,25 +46,7 @@ export type AlarmSimulator = RepeatingTask<IngestResult | undefined>;
 
 /** One report through the same ingest service as the engines' HTTP API. */
 async function reportOne(app: FastifyInstance): Promise<IngestResult | undefined> {
-  const candidates = await app.db
-    .select({
-      cameraId: camera.id,
-      snapshotPath: camera.snapshotPath,
-      sceneId: scene.id,
-      algorithmId: algorithm.id,
-      algorithmCode: algorithm.code,
-      algorithmName: algorithm.name,
-      level: sceneCameraAlgorithm.level,
-    })
-    .from(sceneCameraAlgorithm)
-    .innerJoin(sceneCamera, eq(sceneCamera.id, sceneCameraAlgorithm.sceneCameraId))
-    .innerJoin(scene, eq(scene.id, sceneCamera.sceneId))
-    .innerJoin(camera, eq(camera.id, sceneCamera.cameraId))
-    .innerJoin(algorithm, eq(algorithm.id, sceneCameraAlgorithm.algorithmId))
-    .where(
-      and(eq(sceneCamera.enabled, true), eq(sceneCameraAlgorithm.enabled, true), eq(algorithm.enabled, true)),
-    )
-    .limit(500);
+  const candidates = await demoAlarmTargets(app.db, { runningOnly: true, limit: 500 });
   if (candidates.length === 0) return undefined;
   const roll = randomBytes(4).readUInt32BE(0);
   const pick = candidates[roll % candidates.length];
