@@ -161,7 +161,7 @@ export async function missingReferences(
   return missing;
 }
 
-type CameraInsert = typeof camera.$inferInsert;
+export type CameraInsert = typeof camera.$inferInsert;
 
 /** Adds a camera (real or virtual) and answers its id. */
 export async function insertCamera(db: Db, values: CameraInsert): Promise<number> {

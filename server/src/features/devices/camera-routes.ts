@@ -16,7 +16,6 @@ import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { mediaUrl, readImageUpload, removeMedia, storeImage } from '../../platform/media.ts';
 import {
-  deleteCamera,
   findCamera,
   findSnapshot,
   insertCamera,
@@ -24,9 +23,9 @@ import {
   listCameras,
   missingReferences,
   setSnapshot,
-  updateCamera,
 } from './camera-repo.ts';
-import { assertManagesArea, authorityOf, guardDelete, listOf, refuseMissing } from './shared.ts';
+import { editCamera, removeCamera } from './camera-writes.ts';
+import { assertManagesArea, authorityOf, listOf, refuseMissing } from './shared.ts';
 
 const WRITE = { access: { permission: 'cameraSet' } } as const;
 
@@ -103,14 +102,7 @@ export const cameraRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { id } = request.params;
-      const existing = await findCamera(app.db, id, await authorityOf(request));
-      if (!existing || existing.virtual) throw notFound('camera.notFound');
-      refuseMissing(await missingReferences(app.db, request.body));
-      if ((request.body.areaId ?? null) !== existing.areaId)
-        await assertManagesArea(request, request.body.areaId);
-      await guardWrite(() => updateCamera(app.db, id, { ...request.body, updatedAt: app.appConfig.now() }), {
-        duplicate: 'camera.codeDuplicate',
-      });
+      await editCamera(request, id, false, request.body, request.body);
       await auditChange(app, request, 'camera.update', id, {
         name: request.body.name,
         code: request.body.code,
@@ -129,10 +121,7 @@ export const cameraRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { id } = request.params;
-      const existing = await findCamera(app.db, id, await authorityOf(request));
-      if (!existing || existing.virtual) throw notFound('camera.notFound');
-      const row = await guardDelete(() => deleteCamera(app.db, id));
-      if (row?.snapshotPath) await removeMedia(app, row.snapshotPath);
+      const existing = await removeCamera(request, id, false);
       await auditChange(app, request, 'camera.delete', id, { name: existing.name, code: existing.code });
       return ok(request, null, 'common.deleted');
     },

@@ -12,17 +12,9 @@ import { z } from 'zod';
 import { auditChange } from '../../platform/audit.ts';
 import { guardWrite } from '../../platform/db-errors.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
-import { notFound } from '../../platform/errors.ts';
-import { removeMedia } from '../../platform/media.ts';
-import {
-  deleteCamera,
-  findCamera,
-  insertCamera,
-  listCameras,
-  missingReferences,
-  updateCamera,
-} from './camera-repo.ts';
-import { assertManagesArea, authorityOf, guardDelete, listOf, refuseMissing } from './shared.ts';
+import { insertCamera, listCameras, missingReferences } from './camera-repo.ts';
+import { editCamera, removeCamera } from './camera-writes.ts';
+import { assertManagesArea, authorityOf, listOf, refuseMissing } from './shared.ts';
 
 /** Virtual camera columns: the source is kept as the main stream; agreement says file or url. */
 function columnsOf(body: Required<VirtualCameraBody>) {
@@ -89,15 +81,7 @@ export const virtualCameraRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { id } = request.params;
-      const existing = await findCamera(app.db, id, await authorityOf(request));
-      if (!existing?.virtual) throw notFound('camera.notFound');
-      refuseMissing(await missingReferences(app.db, { areaId: request.body.areaId }));
-      if ((request.body.areaId ?? null) !== existing.areaId)
-        await assertManagesArea(request, request.body.areaId);
-      await guardWrite(
-        () => updateCamera(app.db, id, { ...columnsOf(request.body), updatedAt: app.appConfig.now() }),
-        { duplicate: 'camera.codeDuplicate' },
-      );
+      await editCamera(request, id, true, columnsOf(request.body), { areaId: request.body.areaId });
       await auditChange(app, request, 'virtualCamera.update', id, {
         name: request.body.name,
         source: request.body.source,
@@ -116,10 +100,7 @@ export const virtualCameraRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { id } = request.params;
-      const existing = await findCamera(app.db, id, await authorityOf(request));
-      if (!existing?.virtual) throw notFound('camera.notFound');
-      const row = await guardDelete(() => deleteCamera(app.db, id));
-      if (row?.snapshotPath) await removeMedia(app, row.snapshotPath);
+      const existing = await removeCamera(request, id, true);
       await auditChange(app, request, 'virtualCamera.delete', id, { name: existing.name });
       return ok(request, null, 'common.deleted');
     },
