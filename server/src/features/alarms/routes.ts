@@ -266,47 +266,22 @@ export const alarmsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.post(`${base}/approve`, {
-    config: { access: { permission: 'alarmApproval:approve' } },
-    schema: {
-      tags,
-      summary: 'Approve an alarm awaiting approval (4 → 2)',
-      body: alarmIdBody,
-      response: { 200: envelopeOf(alarmItem) },
-    },
-    handler: async (request) => {
-      const { id, version } = request.body;
-      return ok(
-        request,
-        await handleAlarm(app, id, 'approve', actorOf(request), {
-          version,
-          scenes: await scenesOf(request, app),
-        }),
-        'alarm.approved',
-      );
-    },
-  });
-
-  app.post(`${base}/noApprove`, {
-    config: { access: { permission: 'alarmApproval:noApprove' } },
-    schema: {
-      tags,
-      summary: 'Revoke an approval (approved 2 → 4)',
-      body: alarmIdBody,
-      response: { 200: envelopeOf(alarmItem) },
-    },
-    handler: async (request) => {
-      const { id, version } = request.body;
-      return ok(
-        request,
-        await handleAlarm(app, id, 'noApprove', actorOf(request), {
-          version,
-          scenes: await scenesOf(request, app),
-        }),
-        'alarm.revoked',
-      );
-    },
-  });
+  // Approving and revoking an approval: the same call, each with its own button code.
+  const approvals = [
+    { action: 'approve', summary: 'Approve an alarm awaiting approval (4 → 2)', done: 'alarm.approved' },
+    { action: 'noApprove', summary: 'Revoke an approval (approved 2 → 4)', done: 'alarm.revoked' },
+  ] as const;
+  for (const { action, summary, done } of approvals) {
+    app.post(`${base}/${action}`, {
+      config: { access: { permission: `alarmApproval:${action}` } },
+      schema: { tags, summary, body: alarmIdBody, response: { 200: envelopeOf(alarmItem) } },
+      handler: async (request) => {
+        const { id, version } = request.body;
+        const scenes = await scenesOf(request, app);
+        return ok(request, await handleAlarm(app, id, action, actorOf(request), { version, scenes }), done);
+      },
+    });
+  }
 
   app.post(`${base}/updateOrFilter`, {
     // Either action's codes let the call in; the handler then checks the codes of the one asked for.
