@@ -199,8 +199,8 @@ describe('flowchart creation', () => {
     const table = page.getByTestId('workflow-types');
     await poll(() => table.innerText()).toContain('受限空间作业流程');
     expect(await table.innerText()).toContain('类型名称');
-    await page.getByTestId('type-add').click();
-    await page.getByLabel('类型名称').fill('吊装作业类型');
+    await page.getByTestId('workflow-type-add').click();
+    await page.getByLabel('类型名称', { exact: true }).fill('吊装作业类型');
     await page.getByRole('button', { name: /确\s*定|OK/ }).click();
     await poll(() => table.innerText()).toContain('吊装作业类型');
     await page.goto('/sceneManagement/sceneWorkflowType');

@@ -4,7 +4,6 @@ import {
   type WorkflowTypeBody,
   type WorkflowTypeOption,
   type WorkflowTypeRow,
-  type WorkflowTypeUpdateBody,
 } from '@sentinel/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { action, request } from '@/shared/request/request.ts';
@@ -36,11 +35,26 @@ export const allWorkflowTypesQueryOptions = () =>
 
 export const useAllWorkflowTypes = () => useQuery(allWorkflowTypesQueryOptions());
 
-export const saveWorkflowType = (body: WorkflowTypeBody | WorkflowTypeUpdateBody) =>
-  action<{ id: number } | null>(WORKFLOW_API.type, { method: 'id' in body ? 'PUT' : 'POST', body });
+const useSaveWorkflowType = () => {
+  const invalidate = useInvalidateTypes();
+  return useMutation({
+    // Workflow types are edited with PUT /workflowType and the id in the body.
+    mutationFn: ({ id, body }: { id?: number; body: WorkflowTypeBody }) =>
+      action<{ id: number } | null>(WORKFLOW_API.type, {
+        method: id ? 'PUT' : 'POST',
+        body: id ? { ...body, id } : body,
+      }),
+    onSuccess: invalidate,
+  });
+};
 
-export const deleteWorkflowType = (id: number) =>
-  action<null>(WORKFLOW_API.typeDelete(id), { method: 'DELETE' });
+const useDeleteWorkflowType = () => {
+  const invalidate = useInvalidateTypes();
+  return useMutation({
+    mutationFn: (id: number) => action<null>(WORKFLOW_API.typeDelete(id), { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+};
 
 function useInvalidateTypes() {
   const client = useQueryClient();
@@ -51,12 +65,10 @@ function useInvalidateTypes() {
     ]);
 }
 
-export function useSaveWorkflowType() {
-  const invalidate = useInvalidateTypes();
-  return useMutation({ mutationFn: saveWorkflowType, onSuccess: invalidate });
-}
-
-export function useDeleteWorkflowType() {
-  const invalidate = useInvalidateTypes();
-  return useMutation({ mutationFn: deleteWorkflowType, onSuccess: invalidate });
-}
+/** The catalogue's calls as the kit takes them (the list filters by `name`: the page's keyword). */
+export const workflowTypeApi = {
+  useList: ({ page, limit, keyword }: { page: number; limit: number; keyword?: string }) =>
+    useWorkflowTypes({ page, limit, name: keyword ?? '' }),
+  useSave: useSaveWorkflowType,
+  useRemove: useDeleteWorkflowType,
+};
