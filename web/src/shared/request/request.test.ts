@@ -14,6 +14,7 @@ const en = (await import('../locales/en.json')).default;
 const zh = (await import('../locales/zh-CN.json')).default;
 initI18n({ en: { common: en }, 'zh-CN': { common: zh } }, 'en');
 const { action, request } = await import('./request.ts');
+const { requestOrNull } = await import('./request-or-null.ts');
 const { useUserStore } = await import('../stores/user-store.ts');
 
 function reply(httpStatus: number, body: unknown) {
@@ -97,5 +98,15 @@ describe('request layer', () => {
     reply(200, { status: 0, message: 'password.changed', data: null });
     await action('/api/x', { method: 'PUT' });
     expect(toastSuccess).toHaveBeenCalledWith('Password changed, please log in again.');
+  });
+
+  it('requestOrNull: a missing record is null without a toast, other failures still throw', async () => {
+    reply(200, { status: 0, message: 'OK', data: { id: 7 } });
+    expect(await requestOrNull('/api/v2/backend/scene/7')).toEqual({ id: 7 });
+    reply(404, { status: -404, message: 'Not found', data: null });
+    expect(await requestOrNull('/api/v2/backend/scene/8')).toBeNull();
+    expect(toastError).not.toHaveBeenCalled();
+    reply(500, { status: -500, message: 'Boom', data: null });
+    await expect(requestOrNull('/api/v2/backend/scene/9')).rejects.toThrow();
   });
 });
