@@ -1,10 +1,11 @@
 import type { PlantNode, PlantTreeNode } from '@sentinel/contract';
-import { type ButtonProps, Form, Modal, TreeSelect } from 'antd';
+import { type ButtonProps, Form, Modal } from 'antd';
 import { useEffect, useMemo } from 'react';
-import { tr, useTranslation } from '@/shared/i18n/i18n.ts';
+import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { applyFieldErrors } from '@/shared/request/field-errors.ts';
 import { useMovePlantNode } from '../api/plant-mutations.ts';
 import { parentOptions } from '../lib/tree-utils.ts';
+import { ParentField } from './parent-field.tsx';
 
 /** Move a plant or area under a new parent (never under itself or a descendant). */
 export function MoveNodeModal({
@@ -50,20 +51,7 @@ export function MoveNodeModal({
       forceRender
     >
       <Form form={form} layout="vertical" data-testid="move-form">
-        <Form.Item
-          name="parentId"
-          label={t('form.newParent')}
-          rules={[{ required: true, message: tr('node.parentRequired') }]}
-        >
-          <TreeSelect
-            treeData={options}
-            treeDefaultExpandAll
-            showSearch
-            treeNodeFilterProp="title"
-            placeholder={t('form.parentPlaceholder')}
-            data-testid="move-parent"
-          />
-        </Form.Item>
+        <ParentField label={t('form.newParent')} options={options} testId="move-parent" />
       </Form>
     </Modal>
   );

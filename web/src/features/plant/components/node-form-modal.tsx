@@ -1,10 +1,11 @@
 import type { PlantKind, PlantNode, PlantTreeNode } from '@sentinel/contract';
-import { type ButtonProps, Form, Input, InputNumber, Modal, TreeSelect } from 'antd';
+import { type ButtonProps, Form, Input, InputNumber, Modal } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { tr, useTranslation } from '@/shared/i18n/i18n.ts';
 import { applyFieldErrors } from '@/shared/request/field-errors.ts';
 import { useCreatePlantNode, useUpdatePlantNode } from '../api/plant-mutations.ts';
 import { parentOptions } from '../lib/tree-utils.ts';
+import { ParentField } from './parent-field.tsx';
 
 /** Add a node of `kind` (under `parentId`), or edit `node`. */
 export type NodeFormTarget =
@@ -87,22 +88,7 @@ export function NodeFormModal({
       forceRender
     >
       <Form form={form} layout="vertical" data-testid="node-form">
-        {needsParent ? (
-          <Form.Item
-            name="parentId"
-            label={t('form.parent')}
-            rules={[{ required: true, message: tr('node.parentRequired') }]}
-          >
-            <TreeSelect
-              treeData={options}
-              treeDefaultExpandAll
-              showSearch
-              treeNodeFilterProp="title"
-              placeholder={t('form.parentPlaceholder')}
-              data-testid="node-parent"
-            />
-          </Form.Item>
-        ) : null}
+        {needsParent ? <ParentField label={t('form.parent')} options={options} testId="node-parent" /> : null}
         <Form.Item
           name="name"
           label={t('form.name')}
