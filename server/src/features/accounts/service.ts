@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { account } from '../../db/schema/index.ts';
+import { auditChange } from '../../platform/audit.ts';
 import { requireUser } from '../../platform/auth.ts';
 import { guardWrite } from '../../platform/db-errors.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
@@ -38,32 +39,6 @@ function snapshot(item: AccountItem) {
     mustChangePassword: item.mustChangePassword,
     regionIds: item.regionIds,
   };
-}
-
-/**
- * Audit entry of a change made by the caller (who, what, which record, before and after, from
- * where). One place, so that a change of `app.audit.write` is one change here.
- */
-export async function audit(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  action: string,
-  target: string,
-  detail: Record<string, unknown>,
-): Promise<void> {
-  const user = requireUser(request);
-  // `request` marks the request as audited for the audit feature's safety net (no second,
-  // generic entry); passed through a variable so that it also fits an AuditEntry without it.
-  const entry = {
-    accountId: user.accountId,
-    accountName: user.accountName,
-    action,
-    target,
-    detail,
-    ip: request.ip,
-    request,
-  };
-  await app.audit.write(entry);
 }
 
 const targetOf = (item: { id: number; accountName: string }) => `${item.id} ${item.accountName}`;
@@ -143,7 +118,7 @@ export async function createAccount(
     { duplicate: 'account.nameTaken' },
   );
   const created = await requireAccount(app, id);
-  await audit(app, request, 'account.create', targetOf(created), {
+  await auditChange(app, request, 'account.create', targetOf(created), {
     before: null,
     after: snapshot(created),
     generatedPassword: Boolean(generated),
@@ -184,7 +159,7 @@ export async function updateAccount(
   if (passwordHash) await endSessions(app, input.id);
   else app.sessionCache.dropAccount(input.id);
   const after = await requireAccount(app, input.id);
-  await audit(app, request, 'account.update', targetOf(after), {
+  await auditChange(app, request, 'account.update', targetOf(after), {
     before: snapshot(before),
     after: snapshot(after),
     passwordChanged: Boolean(passwordHash),
@@ -207,7 +182,7 @@ export async function setRoles(
   });
   app.sessionCache.dropAccount(accountId);
   const after = await requireAccount(app, accountId);
-  await audit(app, request, 'account.role', targetOf(after), {
+  await auditChange(app, request, 'account.role', targetOf(after), {
     before: { roles: before.roles.map((r) => r.name) },
     after: { roles: after.roles.map((r) => r.name) },
   });
@@ -229,7 +204,7 @@ export async function setLocked(
   if (locked) await endSessions(app, id);
   else app.sessionCache.dropAccount(id);
   const after = await requireAccount(app, id);
-  await audit(app, request, 'account.lock', targetOf(after), {
+  await auditChange(app, request, 'account.lock', targetOf(after), {
     before: { locked: before.locked },
     after: { locked: after.locked },
   });
@@ -249,7 +224,7 @@ export async function resetPassword(
     .set({ passwordHash, mustChangePassword: true, updatedAt: app.appConfig.now() })
     .where(eq(account.id, id));
   await endSessions(app, id);
-  await audit(app, request, 'account.resetPassword', targetOf(target), {
+  await auditChange(app, request, 'account.resetPassword', targetOf(target), {
     before: { mustChangePassword: target.mustChangePassword },
     after: { mustChangePassword: true },
   });
@@ -271,7 +246,10 @@ export async function deleteAccount(
     }),
   );
   app.sessionCache.dropAccount(id);
-  await audit(app, request, 'account.delete', targetOf(before), { before: snapshot(before), after: null });
+  await auditChange(app, request, 'account.delete', targetOf(before), {
+    before: snapshot(before),
+    after: null,
+  });
 }
 
 const ALL_MENUS = flattenMenuTree().map((n) => n.code);
@@ -339,7 +317,7 @@ export async function setSceneAuthority(
       .select({ accountName: account.accountName })
       .from(account)
       .where(eq(account.id, id));
-    await audit(app, request, 'account.sceneAuthority', `${id} ${row?.accountName ?? ''}`, {
+    await auditChange(app, request, 'account.sceneAuthority', `${id} ${row?.accountName ?? ''}`, {
       before: before.get(id) ?? null,
       after,
       batch,
@@ -361,7 +339,7 @@ export async function setRegions(
   await guardWrite(() => app.db.transaction((tx) => repo.replaceRegions(tx, accountId, regionIds)));
   app.sessionCache.dropAccount(accountId);
   const after = await repo.regionIdsOf(app.db, accountId);
-  await audit(app, request, 'account.region', targetOf(target), {
+  await auditChange(app, request, 'account.region', targetOf(target), {
     before: { regionIds: target.regionIds },
     after: { regionIds: after },
   });

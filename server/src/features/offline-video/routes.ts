@@ -9,9 +9,10 @@ import {
   offlineAnalysisListResult,
   offlineUpload,
 } from '@sentinel/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditChange } from '../../platform/audit.ts';
 import { requireUser } from '../../platform/auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
@@ -36,18 +37,6 @@ import { findOwnUpload, receiveVideoUpload } from './uploads.ts';
 const PREFIX = '/api/v2/backend';
 const under = (path: string) => path.slice(PREFIX.length);
 const VIEW = { access: { permission: 'offLineVideoSet' } } as const;
-
-async function audit(app: FastifyInstance, request: FastifyRequest, action: string, target: string) {
-  const user = requireUser(request);
-  await app.audit.write({
-    accountId: user.accountId,
-    accountName: user.accountName,
-    action,
-    target,
-    ip: request.ip,
-    request,
-  });
-}
 
 /** The chosen algorithms, in the order given; 400 on algorithmIds when one is unknown. */
 async function chosenAlgorithms(app: FastifyInstance, ids: number[]) {
@@ -139,7 +128,7 @@ export const offlineVideoRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await createAnalysis(app.db, values, upload?.id);
       if (!row)
         throw badRequest('offlineVideo.fileGone', [{ field: 'fileId', message: 'offlineVideo.fileGone' }]);
-      await audit(app, request, 'offlineVideo.create', `${row.id} ${row.name}`);
+      await auditChange(app, request, 'offlineVideo.create', `${row.id} ${row.name}`);
       return ok(request, toAnalysisItem(row), 'common.saved');
     },
   });
@@ -183,7 +172,7 @@ export const offlineVideoRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.params.accountId !== user.accountId) throw forbidden();
       const row = await deleteAnalysis(app, request.params.id);
       if (!row) throw notFound('offlineVideo.notFound');
-      await audit(app, request, 'offlineVideo.delete', `${row.id} ${row.name}`);
+      await auditChange(app, request, 'offlineVideo.delete', `${row.id} ${row.name}`);
       return ok(request, null, 'common.deleted');
     },
   });

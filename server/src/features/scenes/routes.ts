@@ -12,9 +12,10 @@ import {
   sceneListQuery,
   sceneUpdateBody,
 } from '@sentinel/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditChange } from '../../platform/audit.ts';
 import { requireUser } from '../../platform/auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
@@ -34,25 +35,6 @@ import {
   setSceneEnabled,
   updateScene,
 } from './service.ts';
-
-async function audit(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  action: string,
-  target: string,
-  detail: Record<string, unknown> = {},
-) {
-  const user = requireUser(request);
-  await app.audit.write({
-    accountId: user.accountId,
-    accountName: user.accountName,
-    action,
-    target,
-    detail,
-    ip: request.ip,
-    request,
-  });
-}
 
 /**
  * Scenes (SPEC §7 "Scenes"), mounted under /api/v2/backend. Writes need the permission of the page
@@ -120,7 +102,7 @@ export const scenesRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = await createScene(app.db, body, app.appConfig.now());
       const created = await findScene(app.db, id);
       if (!created) throw notFound();
-      await audit(app, request, 'scene.create', String(id), { name: body.name, kind: body.kind });
+      await auditChange(app, request, 'scene.create', String(id), { name: body.name, kind: body.kind });
       return ok(request, created, 'common.saved');
     },
   });
@@ -144,7 +126,7 @@ export const scenesRoutes: FastifyPluginAsyncZod = async (app) => {
       await updateScene(app.db, body, app.appConfig.now());
       const updated = await findScene(app.db, body.id);
       if (!updated) throw notFound();
-      await audit(app, request, 'scene.update', String(body.id), { name: body.name, kind });
+      await auditChange(app, request, 'scene.update', String(body.id), { name: body.name, kind });
       return ok(request, updated, 'common.saved');
     },
   });
@@ -154,7 +136,7 @@ export const scenesRoutes: FastifyPluginAsyncZod = async (app) => {
     const kinds = await kindsOf(app.db, ids);
     for (const kind of kinds) assertCanWrite(request, kind);
     await deleteScenes(app.db, ids);
-    await audit(app, request, 'scene.delete', ids.join(','), { ids, kinds: [...kinds] });
+    await auditChange(app, request, 'scene.delete', ids.join(','), { ids, kinds: [...kinds] });
   };
 
   app.delete('/scene/:id', {
@@ -229,7 +211,7 @@ export const scenesRoutes: FastifyPluginAsyncZod = async (app) => {
         const kind: SceneKind = await sceneKindOf(app.db, request.params.id);
         assertCanWrite(request, kind);
         await setSceneEnabled(app.db, request.params.id, enabled, app.appConfig.now());
-        await audit(app, request, `scene.${verb}`, String(request.params.id), { kind });
+        await auditChange(app, request, `scene.${verb}`, String(request.params.id), { kind });
         return ok(request, null, enabled ? 'common.enabled' : 'common.disabled');
       },
     });

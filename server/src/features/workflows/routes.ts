@@ -15,10 +15,9 @@ import {
   workflowTypeOption,
   workflowTypeUpdateBody,
 } from '@sentinel/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../platform/auth.ts';
+import { auditChange } from '../../platform/audit.ts';
 import { guardWrite } from '../../platform/db-errors.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
@@ -56,24 +55,6 @@ export const workflowsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Type writes: either managing screen's permission, decided before the body is read (403, not 400). */
   const typeWrite = { access: { anyOf: TYPE_MANAGERS } } as const;
-
-  const audit = (
-    request: FastifyRequest,
-    action: string,
-    target: string,
-    detail?: Record<string, unknown>,
-  ) => {
-    const user = requireUser(request);
-    return app.audit.write({
-      accountId: user.accountId,
-      accountName: user.accountName,
-      action,
-      target,
-      detail,
-      ip: request.ip,
-      request,
-    });
-  };
 
   const requireType = async (id: number) => {
     if (!(await workflowTypeExists(app.db, id)))
@@ -119,7 +100,7 @@ export const workflowsRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = await guardWrite(() => insertWorkflowType(app.db, request.body), {
         duplicate: 'common.duplicate',
       });
-      await audit(request, 'workflowType.create', String(id), { name: request.body.name });
+      await auditChange(app, request, 'workflowType.create', String(id), { name: request.body.name });
       return ok(request, { id }, 'common.saved');
     },
   });
@@ -138,7 +119,7 @@ export const workflowsRoutes: FastifyPluginAsyncZod = async (app) => {
         duplicate: 'common.duplicate',
       });
       if (!before) throw notFound();
-      await audit(request, 'workflowType.update', String(id), { before, after: values });
+      await auditChange(app, request, 'workflowType.update', String(id), { before, after: values });
       return ok(request, null, 'common.saved');
     },
   });
@@ -155,7 +136,9 @@ export const workflowsRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await deleteWorkflowType(app.db, request.params.id);
       if (outcome.result !== 'deleted')
         throw outcome.result === 'inUse' ? conflict('common.inUse') : notFound();
-      await audit(request, 'workflowType.delete', String(request.params.id), { name: outcome.name });
+      await auditChange(app, request, 'workflowType.delete', String(request.params.id), {
+        name: outcome.name,
+      });
       return ok(request, null, 'common.deleted');
     },
   });
@@ -233,7 +216,11 @@ export const workflowsRoutes: FastifyPluginAsyncZod = async (app) => {
           }),
         { duplicate: 'common.duplicate', inUse: 'field.invalid' },
       );
-      await audit(request, 'workflow.create', String(id), { name, typeId, nodes: chart?.nodes.length ?? 0 });
+      await auditChange(app, request, 'workflow.create', String(id), {
+        name,
+        typeId,
+        nodes: chart?.nodes.length ?? 0,
+      });
       return ok(request, { id }, 'common.saved');
     },
   });
@@ -256,7 +243,7 @@ export const workflowsRoutes: FastifyPluginAsyncZod = async (app) => {
         { duplicate: 'common.duplicate', inUse: 'field.invalid' },
       );
       if (!before) throw notFound();
-      await audit(request, 'workflow.update', String(id), {
+      await auditChange(app, request, 'workflow.update', String(id), {
         before: before.name,
         name,
         typeId,
@@ -278,7 +265,7 @@ export const workflowsRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await deleteWorkflow(app.db, request.params.id);
       if (outcome.result !== 'deleted')
         throw outcome.result === 'inUse' ? conflict('common.inUse') : notFound();
-      await audit(request, 'workflow.delete', String(request.params.id), { name: outcome.name });
+      await auditChange(app, request, 'workflow.delete', String(request.params.id), { name: outcome.name });
       return ok(request, null, 'common.deleted');
     },
   });
