@@ -20,8 +20,15 @@ export class RetryReporter implements Reporter {
   onTestCaseResult(test: TestCase): void {
     const retries = test.diagnostic()?.retryCount ?? 0;
     if (retries === 0) return;
-    const outcome = test.result().state === 'passed' ? 'passed on a retry' : 'failed every try';
-    this.retried.push(`  ${test.module.relativeModuleId} > ${test.fullName} (${outcome})`);
+    const result = test.result();
+    const outcome = result.state === 'passed' ? 'passed on a retry' : 'failed every try';
+    // What went wrong on the tries that failed (kept by vitest even when a retry passed).
+    const errors = (result.state === 'passed' || result.state === 'failed' ? (result.errors ?? []) : [])
+      .map((error) => `      ${(error.message ?? String(error)).split('\n')[0]?.slice(0, 300)}`)
+      .join('\n');
+    this.retried.push(
+      `  ${test.module.relativeModuleId} > ${test.fullName} (${outcome})${errors ? `\n${errors}` : ''}`,
+    );
   }
 
   onTestRunEnd(): void {
