@@ -55,6 +55,10 @@ export const alarmListQuery = pageQuery.extend({
   falsePositive: z.boolean().optional(),
   /** true: approved (approve_time set; the approval view's "approved" tab), false: never approved or revoked. */
   approved: z.boolean().optional(),
+  /** Handled (processed or marked false positive) by this account (efficiency analysis drill-through). */
+  handlerId: recordId().optional(),
+  /** true: raised during a job run (history assignment set); false: outside any run. */
+  inJob: z.boolean().optional(),
 });
 export type AlarmListQuery = z.infer<typeof alarmListQuery>;
 

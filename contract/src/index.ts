@@ -3,6 +3,7 @@ export * from './alarm-export.ts';
 export * from './alarm-rules.ts';
 export * from './alarms.ts';
 export * from './algorithms.ts';
+export * from './analysis.ts';
 export * from './api-paths.ts';
 export * from './audit-log.ts';
 export * from './client-errors.ts';

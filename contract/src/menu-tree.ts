@@ -77,6 +77,9 @@ export const MENU_TREE: MenuNode[] = [
   page(1, 'groupHomePage', '/', t('Home', '首页'), {
     children: [
       page(229, 'dashboard', '/dashboard', t('Home', '首页'), { affix: true }),
+      page(2291, 'alarmAnalysis', '/alarmAnalysis', t('Alarm analysis', '报警分析')),
+      page(2292, 'safetyAnalysis', '/safetyAnalysis', t('Safety analysis', '安全分析')),
+      page(2293, 'efficiencyAnalysis', '/efficiencyAnalysis', t('Efficiency analysis', '效率分析')),
       hidden('alarmRule', '/index', t('Alarm rules', '报警规则'), undefined, { query: { type: '1' } }),
     ],
   }),

@@ -91,6 +91,12 @@ export const MESSAGES = {
     en: 'Please choose the start and end time!',
     'zh-CN': '请选择开始时间和截止时间!',
   },
+  'time.endBeforeStart': {
+    en: 'The end time cannot be before the start time',
+    'zh-CN': '截止时间不能早于开始时间',
+  },
+  'time.rangeTooLong': { en: 'The range can be at most 366 days', 'zh-CN': '时间范围不能超过366天' },
+  'analysis.unknownScene': { en: 'The scene does not exist', 'zh-CN': '场景不存在' },
   'algorithm.oneLevel': {
     en: 'Only one level can be selected for the same algorithm',
     'zh-CN': '同一算法只能选择一个等级',

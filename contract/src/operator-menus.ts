@@ -2,6 +2,9 @@
 export const OPERATOR_MENU_CODES: string[] = [
   'groupHomePage',
   'dashboard',
+  'alarmAnalysis',
+  'safetyAnalysis',
+  'efficiencyAnalysis',
   'generalSceneManage',
   'jobSceneManage',
   'temporaryJobScene',

@@ -12,6 +12,7 @@ import { accountsRoutes } from './features/accounts/index.ts';
 import { alarmRulesRoutes } from './features/alarm-rules/index.ts';
 import { alarmsRoutes, ingestRoutes } from './features/alarms/index.ts';
 import { algorithmsRoutes } from './features/algorithms/index.ts';
+import { analysisRoutes } from './features/analysis/index.ts';
 import { auditLogRoutes } from './features/audit-log/index.ts';
 import { clientErrorRoutes } from './features/client-errors/index.ts';
 import { devicesRoutes } from './features/devices/index.ts';
@@ -227,6 +228,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       ingestRoutes,
       alarmsRoutes,
       alarmRulesRoutes,
+      analysisRoutes,
       jobRunsRoutes,
       historyEventsRoutes,
       offlineVideoRoutes,

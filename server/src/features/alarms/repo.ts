@@ -63,6 +63,9 @@ export function alarmConditions(query: AlarmListQuery, scenes: VisibleScenes = '
   if (query.falsePositive !== undefined) c.push(eq(videoAlarm.falsePositive, query.falsePositive));
   if (query.approved !== undefined)
     c.push(query.approved ? isNotNull(videoAlarm.approveTime) : isNull(videoAlarm.approveTime));
+  if (query.handlerId !== undefined) c.push(eq(videoAlarm.handlerId, query.handlerId));
+  if (query.inJob !== undefined)
+    c.push(query.inJob ? isNotNull(videoAlarm.historyAssignmentId) : isNull(videoAlarm.historyAssignmentId));
   return and(...c);
 }
 
@@ -129,15 +132,17 @@ export async function listAlarms(
 }
 
 /**
- * The total under the list: from the rollup when it can express the filters (not `approved`: the
- * rollup has no approval column), else exact but capped. Both paths apply scene authority.
+ * The total under the list: from the rollup when it can express the filters (not `approved`,
+ * `handlerId` or `inJob`: the rollup has no such column), else exact but capped. Both paths apply scene authority.
  */
 export async function countAlarms(
   db: Db,
   query: AlarmListQuery,
   scenes: VisibleScenes = 'all',
 ): Promise<{ count: number; countCapped: boolean }> {
-  const days = query.approved === undefined ? wholeDayRange(query.startTime, query.endTime) : undefined;
+  const rollupCan =
+    query.approved === undefined && query.handlerId === undefined && query.inJob === undefined;
+  const days = rollupCan ? wholeDayRange(query.startTime, query.endTime) : undefined;
   if (days) {
     const [row] = await db
       .select({ n: sql<string>`coalesce(sum(${alarmRollup.count}), 0)` })
