@@ -160,6 +160,9 @@ describe.each(backends)('session on %s', (backend) => {
     expect(codes).toEqual([
       'groupHomePage',
       'dashboard',
+      'alarmAnalysis',
+      'safetyAnalysis',
+      'efficiencyAnalysis',
       'generalSceneManage',
       'jobSceneManage',
       'temporaryJobScene',
