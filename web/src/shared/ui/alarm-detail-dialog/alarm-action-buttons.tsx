@@ -34,16 +34,20 @@ export function AlarmActionButtons({
   size = 'small',
   link = true,
   onChanged,
+  can: canOverride,
 }: {
   alarm: AlarmItem;
   mode: AlarmDialogMode;
   size?: 'small' | 'middle';
   link?: boolean;
   onChanged?: () => void;
+  /** Whether a code of ACTION_CODES is granted (default: the caller's codes on the alarm screens). */
+  can?: (code: string) => boolean;
 }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const can = useAlarmButtons();
+  const screens = useAlarmButtons();
+  const can = canOverride ?? screens;
   const [dealing, setDealing] = useState(false);
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);

@@ -1,0 +1,161 @@
+import { CheckCircleOutlined } from '@ant-design/icons';
+import {
+  ALARM_STATE,
+  type AlarmItem,
+  isPriorityCode,
+  PRIORITY_COLORS,
+  PRIORITY_LABELS,
+} from '@sentinel/contract';
+import { Card, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
+import { AlarmActionButtons, AlarmDetailDialog } from '@/shared/ui/alarm-detail-dialog/index.ts';
+import { PageError } from '@/shared/ui/page-states.tsx';
+import { formatTime } from '@/shared/utils/time.ts';
+import { shortTime } from '../lib/format.ts';
+import type { KpiLink } from '../lib/links.ts';
+
+interface Props {
+  alarms: AlarmItem[];
+  loading: boolean;
+  error: Error | null;
+  onRetry: () => void;
+  /** Alarms that arrived live while the page was open (highlighted as they appear). */
+  arrived: ReadonlySet<number>;
+  /** Whether the user holds a handling code of ACTION_CODES (mapped to the home's codes). */
+  can: (code: string) => boolean;
+  onHandled: (alarm: AlarmItem) => void;
+  /** All untreated alarms (History alarms), and how many there are. */
+  allLink: KpiLink | null;
+  total: number | undefined;
+  /** Shown in the header (the live indicator). */
+  status?: React.ReactNode;
+}
+
+function AlarmRow({
+  alarm,
+  fresh,
+  can,
+  onOpen,
+  onHandled,
+}: {
+  alarm: AlarmItem;
+  fresh: boolean;
+  can: Props['can'];
+  onOpen: () => void;
+  onHandled: () => void;
+}) {
+  const { t } = useTranslation('dashboard');
+  const lang = useLang();
+  const level = isPriorityCode(alarm.priority) ? alarm.priority : null;
+  return (
+    <li
+      className={fresh ? 'dash-alarm fresh' : 'dash-alarm'}
+      data-testid="dashboard-alarm"
+      data-id={alarm.id}
+      data-state={alarm.alarmState}
+    >
+      <button
+        type="button"
+        className="dash-alarm-open"
+        onClick={onOpen}
+        title={t('untreated.open')}
+        data-testid="dashboard-alarm-open"
+      >
+        {level ? (
+          <Tag color={PRIORITY_COLORS[level]} className="dash-alarm-level">
+            {PRIORITY_LABELS[level][lang]}
+          </Tag>
+        ) : null}
+        <span className="dash-alarm-text">
+          <Typography.Text strong ellipsis>
+            {alarm.videoAlarmTypeName}
+          </Typography.Text>
+          <Typography.Text type="secondary" ellipsis className="dash-alarm-meta">
+            {[alarm.sceneName, alarm.cameraName].filter(Boolean).join(' · ') || '—'}
+          </Typography.Text>
+        </span>
+        <span className="dash-alarm-when">
+          <time dateTime={alarm.alarmTime} title={formatTime(alarm.alarmTime)}>
+            {shortTime(alarm.alarmTime)}
+          </time>
+          {alarm.alarmState === ALARM_STATE.awaitingApproval ? (
+            <Tag color="orange" data-testid="dashboard-alarm-awaiting">
+              {t('untreated.awaiting')}
+            </Tag>
+          ) : null}
+        </span>
+      </button>
+      <span className="dash-alarm-actions">
+        <AlarmActionButtons alarm={alarm} mode="normal" link={false} can={can} onChanged={onHandled} />
+      </span>
+    </li>
+  );
+}
+
+/** The newest untreated alarms, live, each handled in one click or opened in the detail dialog. */
+export function UntreatedList({
+  alarms,
+  loading,
+  error,
+  onRetry,
+  arrived,
+  can,
+  onHandled,
+  allLink,
+  total,
+  status,
+}: Props) {
+  const { t } = useTranslation('dashboard');
+  const [open, setOpen] = useState<{ ids: number[]; index: number } | null>(null);
+
+  let body: React.ReactNode;
+  if (loading) body = <Skeleton active paragraph={{ rows: 6 }} data-testid="dashboard-alarms-loading" />;
+  else if (error) body = <PageError message={error.message} onRetry={onRetry} />;
+  else if (alarms.length === 0)
+    body = (
+      <Empty
+        image={<CheckCircleOutlined className="dash-all-clear-icon" />}
+        description={t('untreated.empty')}
+        data-testid="dashboard-alarms-empty"
+      />
+    );
+  else
+    body = (
+      <ul className="dash-alarms" data-testid="dashboard-alarms">
+        {alarms.map((alarm, index) => (
+          <AlarmRow
+            key={alarm.id}
+            alarm={alarm}
+            fresh={arrived.has(alarm.id)}
+            can={can}
+            onOpen={() => setOpen({ ids: alarms.map((a) => a.id), index })}
+            onHandled={() => onHandled(alarm)}
+          />
+        ))}
+      </ul>
+    );
+
+  return (
+    <Card
+      size="small"
+      title={t('untreated.title')}
+      className="dash-card"
+      data-testid="dashboard-untreated"
+      extra={
+        <Flex gap={12} align="center">
+          {status}
+          {allLink && total !== undefined ? (
+            <Link to={allLink.to} data-testid="dashboard-untreated-all">
+              {t('untreated.all', { count: total })}
+            </Link>
+          ) : null}
+        </Flex>
+      }
+    >
+      {body}
+      {open ? <AlarmDetailDialog ids={open.ids} index={open.index} onClose={() => setOpen(null)} /> : null}
+    </Card>
+  );
+}
