@@ -49,7 +49,8 @@ interface EChartProps {
 
 /**
  * One echarts instance in a div, drawn as SVG (crisp at any zoom, and each bar is an element a
- * browser test can click), resized with its container, disposed on unmount.
+ * browser test can click), resized with its container, disposed on unmount. `data-rendered` is
+ * "true" once the drawing (and its animation) has finished. Options: see chart-options.ts.
  */
 export function EChart({ option, height = 280, onItemClick, testId, label }: EChartProps) {
   const el = useRef<HTMLDivElement>(null);
@@ -70,6 +71,8 @@ export function EChart({ option, height = 280, onItemClick, testId, label }: ECh
         value: params.value,
       });
     });
+    // A browser test (or anything else) can wait for the drawing to stand still before clicking.
+    instance.on('finished', () => el.current?.setAttribute('data-rendered', 'true'));
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(el.current);
     return () => {
@@ -80,6 +83,7 @@ export function EChart({ option, height = 280, onItemClick, testId, label }: ECh
   }, []);
 
   useEffect(() => {
+    el.current?.setAttribute('data-rendered', 'false');
     chart.current?.setOption({ aria: { enabled: true }, ...option }, { notMerge: true });
   }, [option]);
 

@@ -12,16 +12,27 @@ interface FilterBarProps<V> {
   /** data-testid of the search button. */
   searchTestId: string;
   children: ReactNode;
+  /** A field changed by the user (not by setFieldsValue): e.g. apply a preset at once. */
+  onValuesChange?: (changed: Partial<V>, all: V) => void;
 }
 
 /** An inline filter form: the fields, then the search and reset buttons. */
-export function FilterBar<V>({ form, onFinish, onReset, testId, searchTestId, children }: FilterBarProps<V>) {
+export function FilterBar<V>({
+  form,
+  onFinish,
+  onReset,
+  testId,
+  searchTestId,
+  children,
+  onValuesChange,
+}: FilterBarProps<V>) {
   const { t } = useTranslation();
   return (
     <Form<V>
       form={form}
       layout="inline"
       onFinish={onFinish}
+      onValuesChange={onValuesChange}
       style={{ rowGap: 8, marginBottom: 16 }}
       data-testid={testId}
     >

@@ -1,23 +1,29 @@
+import { alarmListQuery } from '@sentinel/contract';
 import { Card, Flex } from 'antd';
 import { useState } from 'react';
+import { sameFilters, useUrlFilters } from '@/shared/filters/url-filters.ts';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { useButtons } from '@/shared/permission/use-buttons.ts';
 import { AlarmDetailDialog } from '@/shared/ui/alarm-detail-dialog/index.ts';
 import { PageError } from '@/shared/ui/page-states.tsx';
 import { FIRST_PAGE, type PageState, tablePagination } from '@/shared/ui/table-pagination.ts';
 import { useAlarmList } from '../api/alarm-list.ts';
-import { AlarmFilterBar, type AlarmFilters } from '../components/alarm-filters.tsx';
+import { AlarmFilterBar } from '../components/alarm-filters.tsx';
 import { AlarmTable } from '../components/alarm-table.tsx';
 import { BatchBar } from '../components/batch-bar.tsx';
 import { ExportButtons } from '../components/export-buttons.tsx';
 import { totalText } from '../lib/total-text.ts';
 
-/** /historyRecords/historyAlarm: filter, browse and handle video alarms. */
+/**
+ * /historyRecords/historyAlarm: filter, browse and handle video alarms. The filters live in the
+ * URL (the contract's list query names): a link from an analysis opens the list already filtered,
+ * and a reload keeps the last search.
+ */
 export default function HistoryAlarmPage() {
   const { t } = useTranslation('alarms');
   const buttons = useButtons('historyAlarm');
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
-  const [filters, setFilters] = useState<AlarmFilters>({});
+  const [filters, setFilters] = useUrlFilters(alarmListQuery);
   const [selected, setSelected] = useState<number[]>([]);
   const [open, setOpen] = useState<{ ids: number[]; index: number } | null>(null);
   const query = useAlarmList({ ...paging, ...filters });
@@ -34,9 +40,11 @@ export default function HistoryAlarmPage() {
   return (
     <Card variant="borderless" data-testid="history-alarm-page">
       <AlarmFilterBar
+        value={filters}
+        handlerName={filters.handlerId ? rows[0]?.handler : undefined}
         onSearch={(next) => {
           // Searching again with the same filters on the first page refreshes the list.
-          const same = paging.page === 1 && JSON.stringify(next) === JSON.stringify(filters);
+          const same = paging.page === 1 && sameFilters(next, filters);
           setFilters(next);
           setPaging((p) => ({ ...p, page: 1 }));
           setSelected([]);

@@ -1,9 +1,11 @@
 import { JOB_RUN_STATES, type JobRunListQuery } from '@sentinel/contract';
 import { Form, Input, Select } from 'antd';
+import { useEffect } from 'react';
 import { FilterBar } from '@/shared/filters/filter-bar.tsx';
 import { SceneField } from '@/shared/filters/picker-fields.tsx';
 import { definedFields, type PartialRange, rangeToQuery } from '@/shared/filters/time-presets.ts';
 import { TimeRangeField } from '@/shared/filters/time-range-field.tsx';
+import { rangeOfFilters } from '@/shared/filters/url-filters.ts';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
 
 export type JobRunFilters = Omit<JobRunListQuery, 'page' | 'limit'>;
@@ -16,10 +18,27 @@ interface FilterValues {
   jobNumber?: string;
 }
 
+function formValuesOf(filters: JobRunFilters): FilterValues {
+  const { startTime, endTime, ...fields } = filters;
+  return { range: rangeOfFilters({ startTime, endTime }), ...fields };
+}
+
+interface JobRunFilterBarProps {
+  /** The filters in force (from the page URL), shown in the form. */
+  value: JobRunFilters;
+  onSearch: (filters: JobRunFilters) => void;
+}
+
 /** History task filters: start time range (presets or custom), scene, state, detection, job number. */
-export function JobRunFilterBar({ onSearch }: { onSearch: (filters: JobRunFilters) => void }) {
+export function JobRunFilterBar({ value, onSearch }: JobRunFilterBarProps) {
   const { t } = useTranslation('jobRuns');
   const [form] = Form.useForm<FilterValues>();
+
+  // The form shows the filters in force: on open (a link's filters) and when the URL changes.
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue(formValuesOf(value));
+  }, [form, value]);
 
   function submit(values: FilterValues) {
     const { range, jobNumber, ...rest } = values;
