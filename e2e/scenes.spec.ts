@@ -72,7 +72,7 @@ describe('scenes', () => {
     expect(text).toContain('检修通道监管');
     expect(text).toContain('东区煤化工厂 / 化产车间 / 泵房');
     expect(text).toContain('Latest alarms');
-    await page.getByTestId('scene-alarms-later').waitFor();
+    await page.getByTestId('scene-alarm-list-empty').waitFor();
 
     // The group page lists it as a card; after a reload the changes are still there.
     await page.reload();
