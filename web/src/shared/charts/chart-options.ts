@@ -65,26 +65,35 @@ interface BarOptions {
   series: ChartSeries[];
   /** Bars along the y axis (long names, ranked lists: the first category on top). */
   horizontal?: boolean;
-  /** Values on the value axis and in the tooltip (durations, percentages). */
+  /** Values in the tooltip and, unless `axisFormatter` is given, on the value axis (durations, percentages). */
   valueFormatter?: Formatter;
+  /** Values on the value axis (e.g. whole hours while the tooltip says "1 h 5 min"). */
+  axisFormatter?: Formatter;
   /** The value axis' maximum (1 for shares). */
   max?: number;
 }
 
 /** Bars by category; more than one series draws grouped bars with a legend. */
-export function barOption({ categories, series, horizontal = false, valueFormatter, max }: BarOptions) {
+export function barOption({
+  categories,
+  series,
+  horizontal = false,
+  valueFormatter,
+  axisFormatter = valueFormatter,
+  max,
+}: BarOptions) {
   const categoryAxis = {
     type: 'category',
     data: categories,
     inverse: horizontal,
     axisTick: { alignWithLabel: true },
-    axisLabel: horizontal ? { width: 120, overflow: 'truncate' } : { hideOverlap: true },
+    axisLabel: horizontal ? { width: 150, overflow: 'truncate' } : { hideOverlap: true },
   };
   const valueAxis = {
     type: 'value',
     minInterval: valueFormatter ? undefined : 1,
     max,
-    axisLabel: valueFormatter ? { formatter: (v: number) => valueFormatter(v) } : {},
+    axisLabel: axisFormatter ? { formatter: (v: number) => axisFormatter(v), hideOverlap: true } : {},
   };
   return {
     ...ANIMATION,

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { barOption, PALETTE } from '@/shared/charts/chart-options.ts';
 import { EChart } from '@/shared/charts/echart.tsx';
 import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
-import { durationText } from '../lib/duration-text.ts';
+import { durationText, durationUnit } from '../lib/duration-text.ts';
 import { DrillLink } from './drill-link.tsx';
 import { FigureCard } from './figure-card.tsx';
 
@@ -35,19 +35,22 @@ export function DurationFigure({ title, testId, nameTitle, rows, emptyText }: Du
   const { t } = useTranslation('analysis');
   const lang = useLang();
   const navigate = useNavigate();
-  const option = useMemo(
-    () =>
-      barOption({
-        categories: rows.map((r) => r.name),
-        horizontal: true,
-        valueFormatter: (v) => durationText(v, lang),
-        series: [
-          { name: t('column.median'), color: PALETTE[0], data: rows.map((r) => r.medianSeconds ?? 0) },
-          { name: t('column.p90'), color: PALETTE[1], data: rows.map((r) => r.p90Seconds ?? 0) },
-        ],
-      }),
-    [rows, lang, t],
-  );
+  const option = useMemo(() => {
+    // The axis counts in one readable unit (min, h, d); the tooltip says "1 h 5 min".
+    const unit = durationUnit(Math.max(0, ...rows.map((r) => r.p90Seconds ?? r.medianSeconds ?? 0)));
+    const scaled = (seconds: number | null) => (seconds === null ? 0 : seconds / unit.seconds);
+    const unitText = lang === 'zh-CN' ? unit.zh : ` ${unit.en}`;
+    return barOption({
+      categories: rows.map((r) => r.name),
+      horizontal: true,
+      valueFormatter: (v) => durationText(v * unit.seconds, lang),
+      axisFormatter: (v) => `${Math.round(v * 10) / 10}${unitText}`,
+      series: [
+        { name: t('column.median'), color: PALETTE[0], data: rows.map((r) => scaled(r.medianSeconds)) },
+        { name: t('column.p90'), color: PALETTE[1], data: rows.map((r) => scaled(r.p90Seconds)) },
+      ],
+    });
+  }, [rows, lang, t]);
   return (
     <FigureCard
       title={title}

@@ -29,7 +29,6 @@ export function FalsePositiveFigure({ rows, drill }: { rows: Row[]; drill: Drill
       barOption({
         categories: rows.map((r) => r.name || t('unknown')),
         horizontal: true,
-        max: 1,
         valueFormatter: (v) => percentText(v),
         series: [{ name: t('column.share'), color: TAG_HEX.orange, data: rows.map((r) => r.share) }],
       }),

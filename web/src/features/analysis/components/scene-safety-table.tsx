@@ -37,12 +37,14 @@ export function SceneSafetyTable({ rows, drill, testId, compact = false }: Scene
     {
       key: 'completed',
       title: t('state.2'),
+      align: 'right' as const,
       render: (row: SceneSafety) =>
         link(row, 'completed', row.completed, tasks(row, JOB_RUN_STATE.completed)),
     },
     {
       key: 'undetermined',
       title: t('state.4'),
+      align: 'right' as const,
       render: (row: SceneSafety) =>
         link(row, 'undetermined', row.undetermined, tasks(row, JOB_RUN_STATE.undetermined)),
     },

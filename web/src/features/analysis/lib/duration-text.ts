@@ -31,6 +31,12 @@ export function durationText(seconds: number | null | undefined, lang: Lang): st
   return parts.join(zh ? '' : ' ');
 }
 
+/** The unit a duration axis counts in: the largest that its longest bar holds at least twice. */
+export function durationUnit(maxSeconds: number): { seconds: number; en: string; zh: string } {
+  const unit = UNITS.find((u) => u.seconds > 1 && maxSeconds >= 2 * u.seconds) ?? UNITS[3];
+  return unit;
+}
+
 /** A share (0 … 1) as a percentage with at most one decimal ("12.5%"); "—" when there is none. */
 export function percentText(share: number | null | undefined): string {
   if (share === null || share === undefined || !Number.isFinite(share)) return NO_DURATION;

@@ -84,7 +84,7 @@ function SafetyFigures({ data, query }: { data: SafetyAnalysis; query: AnalysisR
         <RankedFigure
           title={t('figure.byOutcome')}
           testId="figure-by-outcome"
-          kind="pie"
+          kind="hbar"
           nameTitle={t('column.state')}
           countTitle={t('column.runs')}
           emptyText={emptyRuns}
