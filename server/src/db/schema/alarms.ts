@@ -87,6 +87,10 @@ export const videoAlarm = pgTable(
     index('video_alarm_scene_time_idx').on(t.sceneId, t.alarmTime.desc(), t.id.desc()),
     index('video_alarm_state_time_idx').on(t.alarmState, t.alarmTime.desc(), t.id.desc()),
     index('video_alarm_camera_time_idx').on(t.cameraId, t.alarmTime.desc()),
+    // Efficiency analysis by handler and History alarms' handlerId filter.
+    index('video_alarm_handler_time_idx')
+      .on(t.handlerId, t.alarmTime.desc())
+      .where(sql`${t.handlerId} is not null`),
     // Who may fetch a media file, and whether any row still holds it (platform/media-registry.ts).
     index('video_alarm_image_idx').on(t.alarmImage).where(sql`${t.alarmImage} <> ''`),
     index('video_alarm_image_draw_idx').on(t.alarmImageDraw).where(sql`${t.alarmImageDraw} <> ''`),
@@ -114,7 +118,11 @@ export const alarmAction = pgTable(
     accountName: text('account_name').notNull().default(''),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('alarm_action_alarm_idx').on(t.alarmId, t.createdAt)],
+  (t) => [
+    index('alarm_action_alarm_idx').on(t.alarmId, t.createdAt),
+    // My desk › Alarm statistics: one account's actions in a range.
+    index('alarm_action_account_idx').on(t.accountId, t.createdAt),
+  ],
 );
 
 /**
@@ -149,6 +157,32 @@ export const alarmRollup = pgTable(
         t.priority,
         t.falsePositive,
       ],
+    }),
+  ],
+);
+
+/**
+ * Hourly rollup counters for the home and the analyses (issue 12): like `alarm_rollup` but by UTC
+ * hour and without the camera and algorithm, so an hour holds few rows; kept in the same
+ * statement or transaction as ingest and every state change (features/alarms/rollup.ts).
+ * Null references are stored as 0.
+ */
+export const alarmRollupHour = pgTable(
+  'alarm_rollup_hour',
+  {
+    hour: ts('hour').notNull(),
+    sceneId: integer('scene_id').notNull(),
+    areaId: integer('area_id').notNull(),
+    factoryId: integer('factory_id').notNull(),
+    priority: integer('priority').notNull(),
+    alarmState: smallint('alarm_state').notNull(),
+    falsePositive: boolean('false_positive').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'alarm_rollup_hour_pk',
+      columns: [t.hour, t.sceneId, t.areaId, t.factoryId, t.priority, t.alarmState, t.falsePositive],
     }),
   ],
 );

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { ALARM_STATE } from '@sentinel/contract';
-import { and, asc, inArray, sql } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { account, alarmAction, plantNode, videoAlarm } from '../../db/schema/index.ts';
 import type { DemoSeedContext } from '../../db/seed.ts';
@@ -9,6 +9,7 @@ import { renderAlarmImages } from '../../platform/demo-images.ts';
 import { resolveMediaPath } from '../../platform/media.ts';
 import { createEngine, DEMO_ENGINE_NAME } from '../engines/index.ts';
 import { demoAlarmTargets } from './demo-targets.ts';
+import { addAlarmsToRollups } from './rollup.ts';
 import { demoPriority, demoResult } from './simulator.ts';
 
 /** About 30 days of history: ~100 alarms a day. */
@@ -63,7 +64,7 @@ interface Plan {
 /**
  * Demo alarm history (called last by demo-seed.ts): the simulator's engine, one original and
  * one drawn picture per camera (reused by that camera's alarms), ~3,000 alarms over 30 days with
- * their timelines, and the rollup counters computed from the rows in one INSERT … SELECT.
+ * their timelines, and the daily and hourly rollup counters computed from the rows (INSERT … SELECT).
  */
 export async function seedAlarms(db: Db, context: DemoSeedContext, now = new Date()): Promise<void> {
   const { row: demoEngine } = await createEngine(db, DEMO_ENGINE_NAME);
@@ -232,19 +233,5 @@ export async function seedAlarms(db: Db, context: DemoSeedContext, now = new Dat
       await db.insert(alarmAction).values(actions.slice(j, j + BATCH));
   }
 
-  await rebuildRollup(db, [demoEngine.id]);
-}
-
-/** Adds the rows of these engines to the rollup counters in one INSERT … SELECT … GROUP BY. */
-async function rebuildRollup(db: Db, engineIds: number[]): Promise<void> {
-  const filter = and(inArray(videoAlarm.engineId, engineIds));
-  await db.execute(sql`
-    INSERT INTO alarm_rollup (day, scene_id, camera_id, algorithm_id, area_id, factory_id, alarm_state, priority, false_positive, count)
-    SELECT (alarm_time AT TIME ZONE 'UTC')::date, coalesce(scene_id, 0), coalesce(camera_id, 0), coalesce(algorithm_id, 0),
-           coalesce(area_id, 0), coalesce(factory_id, 0), alarm_state, priority, false_positive, count(*)
-    FROM ${videoAlarm}
-    WHERE ${filter}
-    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9
-    ON CONFLICT (day, scene_id, camera_id, algorithm_id, area_id, factory_id, alarm_state, priority, false_positive)
-    DO UPDATE SET count = alarm_rollup.count + excluded.count`);
+  await addAlarmsToRollups(db, inArray(videoAlarm.engineId, [demoEngine.id]));
 }

@@ -1,4 +1,27 @@
+import { ANALYSIS_API, alarmAnalysis, analysisQuery } from '@sentinel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeOf, ok } from '../../platform/envelope.ts';
+import { alarmAnalysisOf } from './alarm-analysis.ts';
+import { analysisScope, cacheKey, under } from './scope.ts';
 
-/** TODO(issue 12): being built. */
-export const alarmAnalysisRoutes: FastifyPluginAsyncZod = async () => {};
+/** Alarm analysis (issue 12 §2): counts of a range by time, level, type, area, scene and camera. */
+export const alarmAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(under(ANALYSIS_API.alarm), {
+    config: { access: 'user' },
+    schema: {
+      tags: ['analysis'],
+      summary: 'Alarm analysis of a range: totals, trend, by level, type, area, scene, top cameras',
+      body: analysisQuery,
+      response: { 200: envelopeOf(alarmAnalysis) },
+    },
+    handler: async (request) => {
+      const query = request.body;
+      const filters = await analysisScope(app, request, query);
+      // Shared by every console asking the same; cleared by every ingest and state change.
+      const answer = await app.alarmCounts.get(cacheKey('alarmAnalysis', filters, query), () =>
+        alarmAnalysisOf(app.db, query, filters, app.appConfig.now().getTime()),
+      );
+      return ok(request, answer);
+    },
+  });
+};

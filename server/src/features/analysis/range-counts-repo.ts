@@ -1,0 +1,215 @@
+import { type AnyColumn, and, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { alarmRollup, alarmRollupHour, videoAlarm } from '../../db/schema/index.ts';
+import type { VisibleScenes } from '../../platform/scene-authority.ts';
+import { sceneAuthorityWhere } from '../alarms/index.ts';
+import { type Buckets, planRange, type RollupUnit, type Span } from './rollup-range.ts';
+
+/** What an analysis groups alarms by. References are numbers, 0 for none (as in the rollups). */
+export type Dim =
+  | 'bucket'
+  | 'scene'
+  | 'area'
+  | 'factory'
+  | 'priority'
+  | 'state'
+  | 'falsePositive'
+  | 'camera'
+  | 'algorithm';
+
+/** Filters of every analysis, applied on the rollup and on the alarms alike. */
+export interface RangeFilters {
+  scenes: VisibleScenes;
+  factoryId?: number;
+  areaId?: number;
+  sceneId?: number;
+}
+
+export interface RangeCountsQuery {
+  startMs: number;
+  /** Inclusive, as the alarm list's `endTime`. */
+  endMs: number;
+  /** 'hour': alarm_rollup_hour (no camera, no algorithm); 'day': alarm_rollup. */
+  unit: RollupUnit;
+  now: number;
+  filters: RangeFilters;
+  /** Group by each of these sets (GROUPING SETS); [[]] for one total. */
+  sets: Dim[][];
+  /** Required with the 'bucket' dimension. */
+  buckets?: Buckets;
+}
+
+/** One group: its set (index into `sets`), the values of that set's dimensions, and the count. */
+export interface RangeCount {
+  set: number;
+  values: Partial<Record<Dim, number | boolean>>;
+  count: number;
+}
+
+interface Source {
+  table: SQL;
+  col(dim: Dim): SQL;
+  time: (span: Span) => SQL;
+  n: SQL;
+  filterCols: { scene: AnyColumn; factory: AnyColumn; area: AnyColumn };
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const day = (ms: number) => iso(ms).slice(0, 10);
+const ref = (column: AnyColumn) => sql`coalesce(${column}, 0)`;
+const bucketOf = (epochMs: SQL, buckets: Buckets | undefined) => {
+  if (!buckets) throw new Error('range counts: the bucket dimension needs buckets');
+  return sql`floor((${epochMs} + ${buckets.offsetMs}) / ${buckets.sizeMs})::bigint`;
+};
+
+function hourSource(buckets?: Buckets): Source {
+  const t = alarmRollupHour;
+  const cols: Partial<Record<Dim, SQL>> = {
+    scene: sql`${t.sceneId}`,
+    area: sql`${t.areaId}`,
+    factory: sql`${t.factoryId}`,
+    priority: sql`${t.priority}`,
+    state: sql`${t.alarmState}`,
+    falsePositive: sql`${t.falsePositive}`,
+  };
+  return {
+    table: sql`${t}`,
+    col: (dim) => {
+      if (dim === 'bucket') return bucketOf(sql`extract(epoch from ${t.hour}) * 1000`, buckets);
+      const c = cols[dim];
+      if (!c) throw new Error(`range counts: the hourly rollup has no ${dim}`);
+      return c;
+    },
+    time: (s) => sql`(${t.hour} >= ${iso(s.from)}::timestamptz and ${t.hour} < ${iso(s.to)}::timestamptz)`,
+    n: sql`sum(${t.count})`,
+    filterCols: { scene: t.sceneId, factory: t.factoryId, area: t.areaId },
+  };
+}
+
+function daySource(): Source {
+  const t = alarmRollup;
+  const cols: Partial<Record<Dim, SQL>> = {
+    scene: sql`${t.sceneId}`,
+    area: sql`${t.areaId}`,
+    factory: sql`${t.factoryId}`,
+    priority: sql`${t.priority}`,
+    state: sql`${t.alarmState}`,
+    falsePositive: sql`${t.falsePositive}`,
+    camera: sql`${t.cameraId}`,
+    algorithm: sql`${t.algorithmId}`,
+  };
+  return {
+    table: sql`${t}`,
+    col: (dim) => {
+      const c = cols[dim];
+      if (!c) throw new Error(`range counts: the daily rollup has no ${dim}`);
+      return c;
+    },
+    time: (s) => sql`(${t.day} >= ${day(s.from)}::date and ${t.day} < ${day(s.to)}::date)`,
+    n: sql`sum(${t.count})`,
+    filterCols: { scene: t.sceneId, factory: t.factoryId, area: t.areaId },
+  };
+}
+
+function rawSource(buckets?: Buckets): Source {
+  const t = videoAlarm;
+  const cols: Record<Exclude<Dim, 'bucket'>, SQL> = {
+    scene: ref(t.sceneId),
+    area: ref(t.areaId),
+    factory: ref(t.factoryId),
+    priority: sql`${t.priority}`,
+    state: sql`${t.alarmState}`,
+    falsePositive: sql`${t.falsePositive}`,
+    camera: ref(t.cameraId),
+    algorithm: ref(t.algorithmId),
+  };
+  return {
+    table: sql`${t}`,
+    col: (dim) =>
+      dim === 'bucket' ? bucketOf(sql`extract(epoch from ${t.alarmTime}) * 1000`, buckets) : cols[dim],
+    time: (s) =>
+      sql`(${t.alarmTime} >= ${iso(s.from)}::timestamptz and ${t.alarmTime} < ${iso(s.to)}::timestamptz)`,
+    n: sql`count(*)`,
+    filterCols: { scene: t.sceneId, factory: t.factoryId, area: t.areaId },
+  };
+}
+
+function filterWhere(source: Source, f: RangeFilters): SQL | undefined {
+  const c = source.filterCols;
+  return and(
+    sceneAuthorityWhere(c.scene, f.scenes),
+    f.factoryId !== undefined ? eq(c.factory, f.factoryId) : undefined,
+    f.areaId !== undefined ? eq(c.area, f.areaId) : undefined,
+    f.sceneId !== undefined ? eq(c.scene, f.sceneId) : undefined,
+  );
+}
+
+/** One branch of the union: `sign` × counts of `spans` on `source`, grouped by every dimension used. */
+function part(source: Source, spans: Span[], sign: 1 | -1, dims: Dim[], f: RangeFilters): SQL | undefined {
+  if (spans.length === 0) return undefined;
+  const selected = dims.map((d) => sql`${source.col(d)} as ${sql.identifier(d)}`);
+  const n = sign === 1 ? sql`${source.n} as n` : sql`-${source.n} as n`;
+  const where = and(or(...spans.map(source.time)), filterWhere(source, f));
+  const groupBy = dims.length
+    ? sql` group by ${sql.join(
+        dims.map((d) => sql.identifier(d)),
+        sql`, `,
+      )}`
+    : sql``;
+  return sql`select ${sql.join([...selected, n], sql`, `)} from ${source.table} where ${where}${groupBy}`;
+}
+
+/**
+ * Counts of the alarms in [start, end] under the filters, grouped by each set of dimensions, in
+ * ONE statement (one snapshot): whole units from the rollup, edges from the alarms (rollup-range.ts).
+ * Groups whose count is 0 are left out.
+ */
+export async function rangeCounts(db: Db, q: RangeCountsQuery): Promise<RangeCount[]> {
+  const plan = planRange(q.startMs, q.endMs, q.unit, { now: q.now, buckets: q.buckets });
+  const dims = [...new Set(q.sets.flat())];
+  const rollupSource = q.unit === 'hour' ? hourSource(q.buckets) : daySource();
+  const raw = rawSource(q.buckets);
+  const parts = [
+    part(rollupSource, plan.rollup, 1, dims, q.filters),
+    part(raw, plan.rawAdd, 1, dims, q.filters),
+    part(raw, plan.rawSubtract, -1, dims, q.filters),
+  ].filter((p): p is SQL => p !== undefined);
+  if (parts.length === 0) return [];
+  const ids = dims.map((d) => sql.identifier(d));
+  const grouping = dims.length ? sql`, grouping(${sql.join(ids, sql`, `)}) as g` : sql`, 0 as g`;
+  const groupBy = dims.length
+    ? sql` group by grouping sets (${sql.join(
+        q.sets.map(
+          (s) =>
+            sql`(${sql.join(
+              s.map((d) => sql.identifier(d)),
+              sql`, `,
+            )})`,
+        ),
+        sql`, `,
+      )})`
+    : sql``;
+  const selected = ids.length ? sql`${sql.join(ids, sql`, `)}, ` : sql``;
+  const result = await db.execute(
+    sql`select ${selected}sum(n)::text as n${grouping} from (${sql.join(parts, sql` union all `)}) p${groupBy}`,
+  );
+  // Both drivers (pg and PGlite) answer `{ rows }`.
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  // grouping(): one bit per dimension (first = highest), 1 when the row is not grouped by it.
+  const maskOf = (set: Dim[]) =>
+    dims.reduce((mask, d, i) => (set.includes(d) ? mask : mask | (1 << (dims.length - 1 - i))), 0);
+  const masks = q.sets.map(maskOf);
+  const out: RangeCount[] = [];
+  for (const row of rows) {
+    const count = Number(row.n ?? 0);
+    if (count === 0) continue;
+    const set = masks.indexOf(Number(row.g));
+    const values: RangeCount['values'] = {};
+    for (const d of q.sets[set] ?? []) {
+      const v = row[d];
+      values[d] = typeof v === 'boolean' ? v : Number(v);
+    }
+    out.push({ set, values, count });
+  }
+  return out;
+}
