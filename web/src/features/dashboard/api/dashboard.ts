@@ -20,6 +20,17 @@ interface LiveOptions {
   poll: number | false;
 }
 
+/**
+ * A control-room screen mends itself: a failed request is tried again twice (1 s, 2 s), and a
+ * query left in error is asked for again every FALLBACK_POLL_MS even while the stream is up.
+ */
+const selfHealing = (poll: number | false) => ({
+  retry: 2,
+  retryDelay: (attempt: number) => 1_000 * 2 ** attempt,
+  refetchInterval: (query: { state: { status: string } }) =>
+    query.state.status === 'error' ? FALLBACK_POLL_MS : poll,
+});
+
 /** POST dashboard/summary for today's range (as this browser sees "today"). */
 export const useDashboardSummary = (today: DashboardQuery, { poll }: LiveOptions) =>
   useQuery({
@@ -27,7 +38,7 @@ export const useDashboardSummary = (today: DashboardQuery, { poll }: LiveOptions
     queryFn: () =>
       request<DashboardSummary>(ANALYSIS_API.dashboard, { method: 'POST', body: today, silent: true }),
     placeholderData: keepPreviousData,
-    refetchInterval: poll,
+    ...selfHealing(poll),
   });
 
 /** POST dashboard/heat: the last 24 hours by level. */
@@ -35,7 +46,7 @@ export const useHeatStrip = ({ poll }: LiveOptions) =>
   useQuery({
     queryKey: HEAT_KEY,
     queryFn: () => request<HeatStrip>(ANALYSIS_API.heat, { method: 'POST', body: {}, silent: true }),
-    refetchInterval: poll,
+    ...selfHealing(poll),
   });
 
 /** The newest untreated alarms (state 1 or 4) the caller may see. */
@@ -43,5 +54,5 @@ export const useNewestUntreated = ({ poll }: LiveOptions) =>
   useQuery({
     queryKey: UNTREATED_KEY,
     queryFn: () => fetchAlarmList({ page: 1, limit: UNTREATED_FETCH, status: 'untreated' }),
-    refetchInterval: poll,
+    ...selfHealing(poll),
   });
