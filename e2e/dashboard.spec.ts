@@ -252,4 +252,24 @@ describe('home (/dashboard)', () => {
     await expect.poll(() => historyTotal(page)).toBe(count);
     await page.context().close();
   });
+
+  it('opens History alarms of one hour and level from a heat strip cell, with the count it shows', async () => {
+    const page = await session.loggedInPage();
+    await shown(page, 'dashboard-heat-chart');
+    const chart = page.locator('[data-testid="dashboard-heat-chart"][data-rendered="true"]');
+    await chart.waitFor();
+    // The busy cells carry their count; the axes' labels are hours ("14:00") and level names.
+    const label = chart.locator('svg text').filter({ hasText: /^\d+$/ }).first();
+    const count = Number(await label.textContent());
+    expect(count).toBeGreaterThan(0);
+    await label.click();
+    await expectPath(page, '/historyRecords/historyAlarm');
+    const params = new URL(page.url()).searchParams;
+    expect(['120001', '120002', '120003', '120004']).toContain(params.get('priority'));
+    const start = Date.parse(params.get('startTime') ?? '');
+    expect(Date.parse(params.get('endTime') ?? '') - start).toBe(3_600_000 - 1);
+    expect(new Date(start).getUTCMinutes()).toBe(0);
+    await expect.poll(() => historyTotal(page)).toBe(count);
+    await page.context().close();
+  });
 });
