@@ -75,6 +75,9 @@ export function AlarmFigures({ sceneId, onOpen }: { sceneId: number; onOpen: (id
         <Skeleton active paragraph={false} />
       ) : stats.isError ? null : (
         <>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('monitor.last30By')}
+          </Typography.Text>
           <Space size={[4, 4]} wrap data-testid="figure-by-state">
             {stats.data.byState.map((s) => (
               <Tag

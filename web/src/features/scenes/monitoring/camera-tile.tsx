@@ -117,7 +117,13 @@ function TileLastAlarm({
       type="link"
       size="small"
       danger={alarm.alarmState === 1 || alarm.alarmState === 4}
-      style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+      style={{
+        padding: 0,
+        height: 'auto',
+        whiteSpace: 'normal',
+        textAlign: 'left',
+        justifyContent: 'flex-start',
+      }}
       onClick={() => onOpen(alarm.id)}
       data-testid="tile-last-alarm"
     >
