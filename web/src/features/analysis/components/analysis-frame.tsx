@@ -18,6 +18,8 @@ interface AnalysisFrameProps {
     isPending: boolean;
     isFetching: boolean;
     isError: boolean;
+    /** The figures shown are the previous filters' while the new ones load. */
+    isPlaceholderData: boolean;
     error: Error | null;
     dataUpdatedAt: number;
     refetch: () => unknown;
@@ -41,7 +43,15 @@ export function AnalysisFrame({ testId, state, plant, result, skeleton, children
   else if (result.isError && !result.data)
     body = <AnalysisError message={result.error?.message} onRetry={() => result.refetch()} />;
   else if (result.isPending || !result.data) body = <AnalysisSkeleton {...skeleton} />;
-  else body = children(query);
+  else
+    body = (
+      <div
+        aria-busy={result.isPlaceholderData}
+        style={{ opacity: result.isPlaceholderData ? 0.55 : 1, transition: 'opacity 0.2s' }}
+      >
+        {children(query)}
+      </div>
+    );
 
   return (
     <Card variant="borderless" data-testid={testId}>

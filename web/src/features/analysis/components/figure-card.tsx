@@ -1,5 +1,5 @@
 import { BarChartOutlined, TableOutlined } from '@ant-design/icons';
-import { Card, Empty, Flex, Segmented } from 'antd';
+import { Card, Empty, Flex, Segmented, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
 
@@ -15,6 +15,8 @@ interface FigureCardProps {
   table: () => ReactNode;
   /** 'toggle': chart or table, chosen in the card's header; 'both': the chart above its table. */
   mode?: 'toggle' | 'both';
+  /** A line under the figure (what a click opens, when it needs saying). */
+  note?: ReactNode;
   /** More controls in the header (before the chart / table switch), e.g. hour / day. */
   extra?: ReactNode;
 }
@@ -29,6 +31,7 @@ export function FigureCard({
   table,
   mode = 'toggle',
   extra,
+  note,
 }: FigureCardProps) {
   const { t } = useTranslation('analysis');
   const [view, setView] = useState<'chart' | 'table'>('chart');
@@ -73,6 +76,11 @@ export function FigureCard({
       ) : (
         table()
       )}
+      {note && !empty ? (
+        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, marginTop: 4 }}>
+          {note}
+        </Typography.Text>
+      ) : null}
     </Card>
   );
 }

@@ -26,6 +26,8 @@ interface TrendFigureProps {
   kind: 'bar' | 'line';
   countTitle: string;
   emptyText: string;
+  /** A line under the figure. */
+  note?: string;
   /** An empty trend is drawn (a backlog of zeros is a figure), not replaced by the empty text. */
   drawEmpty?: boolean;
 }
@@ -59,6 +61,7 @@ export function TrendFigure(props: TrendFigureProps) {
       testId={testId}
       empty={!props.drawEmpty && rows.every((r) => r.count === 0)}
       emptyText={emptyText}
+      note={props.note}
       extra={
         onGranularity ? (
           <Segmented<'hour' | 'day'>

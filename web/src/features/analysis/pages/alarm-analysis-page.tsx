@@ -1,6 +1,7 @@
 import { type AlarmAnalysis, isPriorityCode } from '@sentinel/contract';
 import { Col, Row } from 'antd';
 import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
+import { PageEmpty } from '@/shared/ui/page-states.tsx';
 import { useAlarmAnalysis, useLiveAnalysis } from '../api/analysis.ts';
 import { AnalysisFrame } from '../components/analysis-frame.tsx';
 import { KpiCard } from '../components/kpi-card.tsx';
@@ -53,7 +54,53 @@ interface FiguresProps {
   setFilters: (filters: AnalysisFilters) => void;
 }
 
+/** The headline figures, then the charts, or one "no alarms in this range" when there are none. */
 function AlarmFigures({ data, query, filters, setFilters }: FiguresProps) {
+  const { t } = useTranslation('analysis');
+  const drill = useDrill(query);
+  const empty = t('empty.alarms');
+
+  return (
+    <Row gutter={[12, 12]}>
+      <Col xs={24} sm={8}>
+        <KpiCard title={t('kpi.total')} value={data.total} to={drill.alarms()} testId="kpi-total" />
+      </Col>
+      <Col xs={24} sm={8}>
+        <KpiCard
+          title={t('kpi.untreated')}
+          value={data.untreated}
+          note={
+            data.total ? t('kpi.ofTotal', { share: percentText(data.untreated / data.total) }) : undefined
+          }
+          color={data.untreated ? '#f5222d' : undefined}
+          to={drill.alarms({ status: 'untreated' })}
+          testId="kpi-untreated"
+        />
+      </Col>
+      <Col xs={24} sm={8}>
+        <KpiCard
+          title={t('kpi.falsePositive')}
+          value={data.falsePositive}
+          note={
+            data.total ? t('kpi.ofTotal', { share: percentText(data.falsePositive / data.total) }) : undefined
+          }
+          to={drill.alarms({ falsePositive: true })}
+          testId="kpi-false-positive"
+        />
+      </Col>
+      {data.total === 0 ? (
+        <Col span={24}>
+          <PageEmpty description={empty} />
+        </Col>
+      ) : (
+        <AlarmCharts data={data} query={query} filters={filters} setFilters={setFilters} />
+      )}
+    </Row>
+  );
+}
+
+/** The charts of a range that has alarms. */
+function AlarmCharts({ data, query, filters, setFilters }: FiguresProps) {
   const { t } = useTranslation('analysis');
   const lang = useLang();
   const drill = useDrill(query);
@@ -65,29 +112,7 @@ function AlarmFigures({ data, query, filters, setFilters }: FiguresProps) {
   const common = { nameTitle: t('column.name'), countTitle: t('column.alarms'), emptyText: empty };
 
   return (
-    <Row gutter={[12, 12]}>
-      <Col xs={24} sm={8}>
-        <KpiCard title={t('kpi.total')} value={data.total} to={drill.alarms()} testId="kpi-total" />
-      </Col>
-      <Col xs={24} sm={8}>
-        <KpiCard
-          title={t('kpi.untreated')}
-          value={data.untreated}
-          note={t('kpi.ofTotal', { share: percentText(data.total ? data.untreated / data.total : null) })}
-          color={data.untreated ? '#f5222d' : undefined}
-          to={drill.alarms({ status: 'untreated' })}
-          testId="kpi-untreated"
-        />
-      </Col>
-      <Col xs={24} sm={8}>
-        <KpiCard
-          title={t('kpi.falsePositive')}
-          value={data.falsePositive}
-          note={t('kpi.ofTotal', { share: percentText(data.total ? data.falsePositive / data.total : null) })}
-          to={drill.alarms({ falsePositive: true })}
-          testId="kpi-false-positive"
-        />
-      </Col>
+    <>
       <Col span={24}>
         <TrendFigure
           title={t('figure.trend')}
@@ -184,6 +209,6 @@ function AlarmFigures({ data, query, filters, setFilters }: FiguresProps) {
           }))}
         />
       </Col>
-    </Row>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { type EfficiencyAnalysis, isPriorityCode } from '@sentinel/contract';
 import { Col, Row } from 'antd';
 import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
+import { PageEmpty } from '@/shared/ui/page-states.tsx';
 import { useEfficiencyAnalysis, useLiveAnalysis } from '../api/analysis.ts';
 import { AnalysisFrame } from '../components/analysis-frame.tsx';
 import { DurationFigure } from '../components/duration-figure.tsx';
@@ -89,73 +90,84 @@ function EfficiencyFigures({ data, query }: { data: EfficiencyAnalysis; query: A
           testId="kpi-false-positive-share"
         />
       </Col>
-      <Col xs={24} xl={12}>
-        <DurationFigure
-          title={t('figure.handlingByLevel')}
-          testId="figure-handling-by-level"
-          nameTitle={t('column.level')}
-          emptyText={emptyHandled}
-          rows={byUrgency(data.byLevel).map((r) => ({
-            key: String(r.priority),
-            name: priorityName(r.priority, lang),
-            count: r.count,
-            medianSeconds: r.medianSeconds,
-            p90Seconds: r.p90Seconds,
-            to: isPriorityCode(r.priority) ? drill.alarms({ ...processed, priority: r.priority }) : undefined,
-          }))}
-        />
-      </Col>
-      <Col xs={24} xl={12}>
-        <DurationFigure
-          title={t('figure.handlingByHandler')}
-          testId="figure-handling-by-handler"
-          nameTitle={t('column.handler')}
-          emptyText={emptyHandled}
-          rows={data.byHandler.map((r) => ({
-            key: String(r.handlerId ?? 'none'),
-            name: r.name || unknown,
-            count: r.count,
-            medianSeconds: r.medianSeconds,
-            p90Seconds: r.p90Seconds,
-            to: r.handlerId === null ? undefined : drill.alarms({ ...processed, handlerId: r.handlerId }),
-          }))}
-        />
-      </Col>
-      <Col span={24}>
-        <DurationFigure
-          title={t('figure.handlingByScene')}
-          testId="figure-handling-by-scene"
-          nameTitle={t('column.scene')}
-          emptyText={emptyHandled}
-          rows={data.byScene.map((r) => ({
-            key: String(r.sceneId ?? 'none'),
-            name: r.name || unknown,
-            count: r.count,
-            medianSeconds: r.medianSeconds,
-            p90Seconds: r.p90Seconds,
-            to: r.sceneId === null ? undefined : drill.alarms({ ...processed, sceneId: r.sceneId }),
-          }))}
-        />
-      </Col>
-      <Col xs={24} xl={12}>
-        <TrendFigure
-          title={t('figure.backlog')}
-          testId="figure-backlog"
-          kind="line"
-          drawEmpty
-          granularity={data.granularity}
-          countTitle={t('column.open')}
-          emptyText={t('empty.alarms')}
-          rows={data.backlog.map((b, i) => ({
-            time: b.time,
-            count: b.open,
-            to: drill.alarms({ status: 'untreated', ...backlogRange(times, i, data.granularity, range) }),
-          }))}
-        />
-      </Col>
-      <Col xs={24} xl={12}>
-        <FalsePositiveFigure rows={data.falsePositiveByAlgorithm} drill={drill} />
-      </Col>
+      {fpTotal === 0 ? (
+        <Col span={24}>
+          <PageEmpty description={t('empty.alarms')} />
+        </Col>
+      ) : (
+        <>
+          <Col xs={24} xl={12}>
+            <DurationFigure
+              title={t('figure.handlingByLevel')}
+              testId="figure-handling-by-level"
+              nameTitle={t('column.level')}
+              emptyText={emptyHandled}
+              rows={byUrgency(data.byLevel).map((r) => ({
+                key: String(r.priority),
+                name: priorityName(r.priority, lang),
+                count: r.count,
+                medianSeconds: r.medianSeconds,
+                p90Seconds: r.p90Seconds,
+                to: isPriorityCode(r.priority)
+                  ? drill.alarms({ ...processed, priority: r.priority })
+                  : undefined,
+              }))}
+            />
+          </Col>
+          <Col xs={24} xl={12}>
+            <DurationFigure
+              title={t('figure.handlingByHandler')}
+              testId="figure-handling-by-handler"
+              nameTitle={t('column.handler')}
+              emptyText={emptyHandled}
+              rows={data.byHandler.map((r) => ({
+                key: String(r.handlerId ?? 'none'),
+                name: r.name || unknown,
+                count: r.count,
+                medianSeconds: r.medianSeconds,
+                p90Seconds: r.p90Seconds,
+                to: r.handlerId === null ? undefined : drill.alarms({ ...processed, handlerId: r.handlerId }),
+              }))}
+            />
+          </Col>
+          <Col span={24}>
+            <DurationFigure
+              title={t('figure.handlingByScene')}
+              testId="figure-handling-by-scene"
+              nameTitle={t('column.scene')}
+              emptyText={emptyHandled}
+              rows={data.byScene.map((r) => ({
+                key: String(r.sceneId ?? 'none'),
+                name: r.name || unknown,
+                count: r.count,
+                medianSeconds: r.medianSeconds,
+                p90Seconds: r.p90Seconds,
+                to: r.sceneId === null ? undefined : drill.alarms({ ...processed, sceneId: r.sceneId }),
+              }))}
+            />
+          </Col>
+          <Col xs={24} xl={12}>
+            <TrendFigure
+              title={t('figure.backlog')}
+              testId="figure-backlog"
+              kind="line"
+              drawEmpty
+              granularity={data.granularity}
+              countTitle={t('column.open')}
+              note={t('figure.backlogNote')}
+              emptyText={t('empty.alarms')}
+              rows={data.backlog.map((b, i) => ({
+                time: b.time,
+                count: b.open,
+                to: drill.alarms({ status: 'untreated', ...backlogRange(times, i, data.granularity, range) }),
+              }))}
+            />
+          </Col>
+          <Col xs={24} xl={12}>
+            <FalsePositiveFigure rows={data.falsePositiveByAlgorithm} drill={drill} />
+          </Col>
+        </>
+      )}
     </Row>
   );
 }

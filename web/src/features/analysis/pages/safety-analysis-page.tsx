@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { barOption, THEME_COLOR } from '@/shared/charts/chart-options.ts';
 import { EChart } from '@/shared/charts/echart.tsx';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
+import { PageEmpty } from '@/shared/ui/page-states.tsx';
 import { useLiveAnalysis, useSafetyAnalysis } from '../api/analysis.ts';
 import { AnalysisFrame } from '../components/analysis-frame.tsx';
 import { FigureCard } from '../components/figure-card.tsx';
@@ -80,56 +81,66 @@ function SafetyFigures({ data, query }: { data: SafetyAnalysis; query: AnalysisR
           testId="kpi-violation-alarms"
         />
       </Col>
-      <Col xs={24} xl={10}>
-        <RankedFigure
-          title={t('figure.byOutcome')}
-          testId="figure-by-outcome"
-          kind="hbar"
-          nameTitle={t('column.state')}
-          countTitle={t('column.runs')}
-          emptyText={emptyRuns}
-          rows={data.byOutcome.map((o) => ({
-            key: String(o.state),
-            name: t(`state.${o.state}`),
-            color: RUN_STATE_COLORS[o.state],
-            count: o.count,
-            to: drill.tasks({ state: o.state }),
-          }))}
-        />
-      </Col>
-      <Col xs={24} xl={14}>
-        <RankedFigure
-          title={t('figure.violationsByType')}
-          testId="figure-violations-by-type"
-          kind="hbar"
-          nameTitle={t('column.type')}
-          countTitle={t('column.alarms')}
-          emptyText={t('empty.violations')}
-          rows={data.violationsByType.map((r) => ({
-            key: String(r.algorithmId ?? 'none'),
-            name: r.name || t('unknown'),
-            count: r.count,
-            to:
-              r.algorithmId === null ? undefined : drill.alarms({ inJob: true, algorithmId: r.algorithmId }),
-          }))}
-        />
-      </Col>
-      <Col span={24}>
-        <SceneRates data={data} drill={drill} />
-      </Col>
-      <Col span={24}>
-        <FigureCard
-          title={t('figure.riskiest')}
-          testId="figure-riskiest"
-          empty={data.riskiestScenes.length === 0}
-          emptyText={t('empty.risk')}
-          mode="both"
-          chart={() => null}
-          table={() => (
-            <SceneSafetyTable rows={data.riskiestScenes} drill={drill} testId="riskiest-table" compact />
-          )}
-        />
-      </Col>
+      {data.runs === 0 && violationAlarms === 0 ? (
+        <Col span={24}>
+          <PageEmpty description={t('empty.runs')} />
+        </Col>
+      ) : (
+        <>
+          <Col xs={24} xl={10}>
+            <RankedFigure
+              title={t('figure.byOutcome')}
+              testId="figure-by-outcome"
+              kind="hbar"
+              nameTitle={t('column.state')}
+              countTitle={t('column.runs')}
+              emptyText={emptyRuns}
+              rows={data.byOutcome.map((o) => ({
+                key: String(o.state),
+                name: t(`state.${o.state}`),
+                color: RUN_STATE_COLORS[o.state],
+                count: o.count,
+                to: drill.tasks({ state: o.state }),
+              }))}
+            />
+          </Col>
+          <Col xs={24} xl={14}>
+            <RankedFigure
+              title={t('figure.violationsByType')}
+              testId="figure-violations-by-type"
+              kind="hbar"
+              nameTitle={t('column.type')}
+              countTitle={t('column.alarms')}
+              emptyText={t('empty.violations')}
+              rows={data.violationsByType.map((r) => ({
+                key: String(r.algorithmId ?? 'none'),
+                name: r.name || t('unknown'),
+                count: r.count,
+                to:
+                  r.algorithmId === null
+                    ? undefined
+                    : drill.alarms({ inJob: true, algorithmId: r.algorithmId }),
+              }))}
+            />
+          </Col>
+          <Col span={24}>
+            <SceneRates data={data} drill={drill} />
+          </Col>
+          <Col span={24}>
+            <FigureCard
+              title={t('figure.riskiest')}
+              testId="figure-riskiest"
+              empty={data.riskiestScenes.length === 0}
+              emptyText={t('empty.risk')}
+              mode="both"
+              chart={() => null}
+              table={() => (
+                <SceneSafetyTable rows={data.riskiestScenes} drill={drill} testId="riskiest-table" compact />
+              )}
+            />
+          </Col>
+        </>
+      )}
     </Row>
   );
 }
