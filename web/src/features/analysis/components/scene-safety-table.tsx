@@ -55,10 +55,16 @@ export function SceneSafetyTable({ rows, drill, testId, compact = false }: Scene
       rowKey={rowKey}
       data-testid={testId}
       dataSource={rows}
-      scroll={{ x: compact ? undefined : 720 }}
+      scroll={{ x: compact ? undefined : 820 }}
       pagination={rows.length > 10 ? { pageSize: 10, size: 'small', showSizeChanger: false } : false}
       columns={[
-        { key: 'name', title: t('column.scene'), ellipsis: true, render: (row) => row.name || t('unknown') },
+        {
+          key: 'name',
+          title: t('column.scene'),
+          width: 160,
+          ellipsis: true,
+          render: (row) => row.name || t('unknown'),
+        },
         ...(compact ? [] : runColumns.slice(0, 2)),
         {
           key: 'violated',
