@@ -2,9 +2,9 @@ import { Table } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { barOption, PALETTE } from '@/shared/charts/chart-options.ts';
+import { durationText, durationUnit } from '@/shared/charts/duration-text.ts';
 import { EChart } from '@/shared/charts/echart.tsx';
 import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
-import { durationText, durationUnit } from '../lib/duration-text.ts';
 import { DrillLink } from './drill-link.tsx';
 import { FigureCard } from './figure-card.tsx';
 

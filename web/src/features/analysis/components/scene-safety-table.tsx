@@ -1,7 +1,7 @@
 import { JOB_RUN_STATE, type SceneSafety } from '@sentinel/contract';
 import { Progress, Table } from 'antd';
+import { percentText } from '@/shared/charts/duration-text.ts';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
-import { percentText } from '../lib/duration-text.ts';
 import type { Drill } from '../lib/use-drill.ts';
 import { DrillLink } from './drill-link.tsx';
 

@@ -1,15 +1,15 @@
 import { type AlarmAnalysis, isPriorityCode } from '@sentinel/contract';
 import { Col, Row } from 'antd';
+import { percentText } from '@/shared/charts/duration-text.ts';
+import { KpiCard } from '@/shared/charts/kpi-card.tsx';
 import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
 import { PageEmpty } from '@/shared/ui/page-states.tsx';
 import { useAlarmAnalysis, useLiveAnalysis } from '../api/analysis.ts';
 import { AnalysisFrame } from '../components/analysis-frame.tsx';
-import { KpiCard } from '../components/kpi-card.tsx';
 import { RankedFigure } from '../components/ranked-figure.tsx';
 import { TrendFigure } from '../components/trend-figure.tsx';
 import type { AnalysisFilters, AnalysisRequest } from '../lib/analysis-filters.ts';
 import { bucketRange } from '../lib/drill.ts';
-import { percentText } from '../lib/duration-text.ts';
 import { byUrgency, priorityColor, priorityName } from '../lib/labels.ts';
 import { useAnalysisFilters } from '../lib/use-analysis-filters.ts';
 import { useDrill } from '../lib/use-drill.ts';

@@ -1,16 +1,16 @@
 import { type EfficiencyAnalysis, isPriorityCode } from '@sentinel/contract';
 import { Col, Row } from 'antd';
+import { durationText, percentText } from '@/shared/charts/duration-text.ts';
+import { KpiCard } from '@/shared/charts/kpi-card.tsx';
 import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
 import { PageEmpty } from '@/shared/ui/page-states.tsx';
 import { useEfficiencyAnalysis, useLiveAnalysis } from '../api/analysis.ts';
 import { AnalysisFrame } from '../components/analysis-frame.tsx';
 import { DurationFigure } from '../components/duration-figure.tsx';
 import { FalsePositiveFigure } from '../components/false-positive-figure.tsx';
-import { KpiCard } from '../components/kpi-card.tsx';
 import { TrendFigure } from '../components/trend-figure.tsx';
 import type { AnalysisRequest } from '../lib/analysis-filters.ts';
 import { backlogRange } from '../lib/drill.ts';
-import { durationText, percentText } from '../lib/duration-text.ts';
 import { byUrgency, priorityName } from '../lib/labels.ts';
 import { useAnalysisFilters } from '../lib/use-analysis-filters.ts';
 import { useDrill } from '../lib/use-drill.ts';

@@ -1,9 +1,9 @@
 import type { MyStatistics } from '@sentinel/contract';
 import { Col, Row } from 'antd';
+import { durationText } from '@/shared/charts/duration-text.ts';
+import { KpiCard } from '@/shared/charts/kpi-card.tsx';
 import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
-import { durationText } from '../lib/duration-text.ts';
 import { ACTION_STATE, handledAlarmsUrl } from '../lib/links.ts';
-import { KpiCard } from './kpi-card.tsx';
 
 interface KpiCardsProps {
   data: MyStatistics;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationText } from './duration-text.ts';
+import { durationText } from '@/shared/charts/duration-text.ts';
 import { bucketRange, handledAlarmsUrl } from './links.ts';
 
 const range = { startTime: '2025-03-10T00:00:00.000Z', endTime: '2025-03-10T23:59:59.999Z' };

@@ -9,16 +9,18 @@ interface KpiCardProps {
   note?: ReactNode;
   /** Where a click on the figure leads (History alarms / tasks, filtered); none: not a link. */
   to?: string;
+  /** Says what the link opens (its title). */
+  linkTitle?: string;
   testId: string;
   loading?: boolean;
   color?: string;
 }
 
 /**
- * One headline figure. With `to` the whole card is a link (keyboard reachable, opens in a new tab
+ * One headline figure of an analysis page or My statistics. With `to` the whole card is a link (keyboard reachable, opens in a new tab
  * with the usual keys) to the list whose count it is.
  */
-export function KpiCard({ title, value, note, to, testId, loading, color }: KpiCardProps) {
+export function KpiCard({ title, value, note, to, linkTitle, testId, loading, color }: KpiCardProps) {
   const body = (
     <>
       <Typography.Text type="secondary">{title}</Typography.Text>
@@ -48,7 +50,12 @@ export function KpiCard({ title, value, note, to, testId, loading, color }: KpiC
   return (
     <Card size="small" hoverable={Boolean(to)} data-testid={testId} style={{ height: '100%' }}>
       {to ? (
-        <Link to={to} data-testid={`${testId}-link`} style={{ display: 'block', color: 'inherit' }}>
+        <Link
+          to={to}
+          title={linkTitle}
+          data-testid={`${testId}-link`}
+          style={{ display: 'block', color: 'inherit' }}
+        >
           {body}
         </Link>
       ) : (
