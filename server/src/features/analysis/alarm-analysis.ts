@@ -6,7 +6,7 @@ import {
 } from '@sentinel/contract';
 import type { Db } from '../../db/client.ts';
 import { namesOf } from './alarm-analysis-repo.ts';
-import { type RangeCount, type RangeFilters, rangeCounts } from './range-counts-repo.ts';
+import { type Dim, type RangeFilters, rangeCounts } from './range-counts-repo.ts';
 import { type Buckets, bucketStart, DAY_MS, exclusiveEnd, HOUR_MS } from './rollup-range.ts';
 
 /** Hour buckets up to HOURLY_TREND_MAX_HOURS of range, else day buckets; `granularity` decides when given. */
@@ -29,6 +29,18 @@ export function bucketStarts(startMs: number, endMs: number, buckets: Buckets): 
   return out;
 }
 
+/** The groupings of the analysis. */
+const SETS = {
+  states: ['state', 'falsePositive'],
+  bucket: ['bucket'],
+  level: ['priority'],
+  scene: ['scene'],
+  area: ['area', 'factory'],
+  type: ['algorithm'],
+  camera: ['camera'],
+} satisfies Record<string, Dim[]>;
+type SetName = keyof typeof SETS;
+
 /** Adds `count` under `key`, keeping the first `item` seen for it. */
 function merge<T extends { count: number }>(map: Map<string, T>, key: string, item: T): void {
   const seen = map.get(key);
@@ -47,9 +59,9 @@ function named(id: unknown, names: Map<number, string>): { id: number | null; na
 }
 
 /**
- * The alarm analysis of a range (issue 12 §2): two statements — the hourly rollup for the totals,
- * trend, levels, scenes and areas; the daily rollup for algorithms and cameras (which the hourly
- * one does not hold) — each with its partial edges counted on the alarms, then the current names.
+ * The alarm analysis of a range (issue 12 §2): two statements, one on the hourly counters and one
+ * on the daily ones (which alone hold algorithms and cameras), each with its partial edges counted
+ * on the alarms (range-counts-repo.ts), then the current names.
  */
 export async function alarmAnalysisOf(
   db: Db,
@@ -62,38 +74,44 @@ export async function alarmAnalysisOf(
   const granularity = granularityOf(query);
   const buckets = trendBuckets(granularity, query.utcOffset);
   const range = { startMs, endMs, now, filters };
+  // Short ranges: the hourly counters answer all they hold (few hours, few rows). Long ones: the
+  // daily counters (fewer rows a day at this density) for everything but the trend, whose buckets
+  // (the viewer's midnights) need hours.
+  const short = endMs - startMs <= HOURLY_TREND_MAX_HOURS * HOUR_MS;
+  const perHour: SetName[] = short ? ['states', 'bucket', 'level', 'scene', 'area'] : ['bucket'];
+  const perDay: SetName[] = short
+    ? ['type', 'camera']
+    : ['states', 'level', 'scene', 'area', 'type', 'camera'];
   const [hourly, daily] = await Promise.all([
-    rangeCounts(db, {
-      ...range,
-      unit: 'hour',
-      buckets,
-      sets: [['state', 'falsePositive'], ['bucket'], ['priority'], ['scene'], ['area', 'factory']],
-    }),
-    rangeCounts(db, { ...range, unit: 'day', sets: [['algorithm'], ['camera']] }),
+    rangeCounts(db, { ...range, unit: 'hour', buckets, sets: perHour.map((n) => SETS[n]) }),
+    rangeCounts(db, { ...range, unit: 'day', sets: perDay.map((n) => SETS[n]) }),
   ]);
-  const of = (rows: RangeCount[], set: number) => rows.filter((r) => r.set === set);
+  const of = (name: SetName) => {
+    const h = perHour.indexOf(name);
+    return h >= 0 ? hourly.filter((r) => r.set === h) : daily.filter((r) => r.set === perDay.indexOf(name));
+  };
 
   let total = 0;
   let untreated = 0;
   let falsePositive = 0;
-  for (const { values, count } of of(hourly, 0)) {
+  for (const { values, count } of of('states')) {
     total += count;
     if (values.state === 1 || values.state === 4) untreated += count;
     if (values.falsePositive) falsePositive += count;
   }
-  const perBucket = new Map(of(hourly, 1).map((r) => [Number(r.values.bucket), r.count]));
+  const perBucket = new Map(of('bucket').map((r) => [Number(r.values.bucket), r.count]));
   const trend = bucketStarts(startMs, endMs, buckets).map((t) => ({
     time: new Date(t).toISOString(),
-    count: perBucket.get(Math.round((t + buckets.offsetMs) / buckets.sizeMs)) ?? 0,
+    count: perBucket.get(t) ?? 0,
   }));
-  const byLevel = of(hourly, 2)
+  const byLevel = of('level')
     .map((r) => ({ priority: Number(r.values.priority), count: r.count }))
     .sort((a, b) => a.priority - b.priority);
 
-  const sceneRows = of(hourly, 3);
-  const areaRows = of(hourly, 4);
-  const algorithmRows = of(daily, 0);
-  const cameraRows = of(daily, 1);
+  const sceneRows = of('scene');
+  const areaRows = of('area');
+  const algorithmRows = of('type');
+  const cameraRows = of('camera');
   const names = await namesOf(db, {
     scene: sceneRows.map((r) => Number(r.values.scene)),
     node: areaRows.flatMap((r) => [Number(r.values.area), Number(r.values.factory)]),

@@ -115,7 +115,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         const cells = counts
           .map(({ values, count }) => ({
-            hour: new Date(Number(values.bucket) * HOUR_MS).toISOString(),
+            hour: new Date(Number(values.bucket)).toISOString(),
             priority: Number(values.priority),
             count,
           }))

@@ -3,9 +3,12 @@ import type { Db } from '../../db/client.ts';
 import { alarmRollup, alarmRollupHour, videoAlarm } from '../../db/schema/index.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import { sceneAuthorityWhere } from '../alarms/index.ts';
-import { type Buckets, planRange, type RollupUnit, type Span } from './rollup-range.ts';
+import { type Buckets, bucketStart, DAY_MS, planRange, type RollupUnit, type Span } from './rollup-range.ts';
 
-/** What an analysis groups alarms by. References are numbers, 0 for none (as in the rollups). */
+/**
+ * What an analysis groups alarms by. References are numbers, 0 for none (as in the rollups);
+ * 'bucket' is the start of the bucket holding the alarm, in epoch milliseconds.
+ */
 export type Dim =
   | 'bucket'
   | 'scene'
@@ -57,12 +60,17 @@ interface Source {
 const iso = (ms: number) => new Date(ms).toISOString();
 const day = (ms: number) => iso(ms).slice(0, 10);
 const ref = (column: AnyColumn) => sql`coalesce(${column}, 0)`;
-const bucketOf = (epochMs: SQL, buckets: Buckets | undefined) => {
+/**
+ * SQL: the start of the bucket holding `time` (date_bin: no numeric arithmetic per row). The origin
+ * is a bucket start before any time the statement meets.
+ */
+const bucketOf = (time: SQL, buckets: Buckets | undefined, startMs: number) => {
   if (!buckets) throw new Error('range counts: the bucket dimension needs buckets');
-  return sql`floor((${epochMs} + ${buckets.offsetMs}) / ${buckets.sizeMs})::bigint`;
+  const origin = bucketStart(startMs - 2 * DAY_MS, buckets);
+  return sql`date_bin(${`${buckets.sizeMs} milliseconds`}::interval, ${time}, ${iso(origin)}::timestamptz)`;
 };
 
-function hourSource(buckets?: Buckets): Source {
+function hourSource(startMs: number, buckets?: Buckets): Source {
   const t = alarmRollupHour;
   const cols: Partial<Record<Dim, SQL>> = {
     scene: sql`${t.sceneId}`,
@@ -75,13 +83,13 @@ function hourSource(buckets?: Buckets): Source {
   return {
     table: sql`${t}`,
     col: (dim) => {
-      if (dim === 'bucket') return bucketOf(sql`extract(epoch from ${t.hour}) * 1000`, buckets);
+      if (dim === 'bucket') return bucketOf(sql`${t.hour}`, buckets, startMs);
       const c = cols[dim];
       if (!c) throw new Error(`range counts: the hourly rollup has no ${dim}`);
       return c;
     },
     time: (s) => sql`(${t.hour} >= ${iso(s.from)}::timestamptz and ${t.hour} < ${iso(s.to)}::timestamptz)`,
-    n: sql`sum(${t.count})`,
+    n: sql`${t.count}`,
     filterCols: { scene: t.sceneId, factory: t.factoryId, area: t.areaId },
   };
 }
@@ -106,12 +114,12 @@ function daySource(): Source {
       return c;
     },
     time: (s) => sql`(${t.day} >= ${day(s.from)}::date and ${t.day} < ${day(s.to)}::date)`,
-    n: sql`sum(${t.count})`,
+    n: sql`${t.count}`,
     filterCols: { scene: t.sceneId, factory: t.factoryId, area: t.areaId },
   };
 }
 
-function rawSource(buckets?: Buckets): Source {
+function rawSource(startMs: number, buckets?: Buckets): Source {
   const t = videoAlarm;
   const cols: Record<Exclude<Dim, 'bucket'>, SQL> = {
     scene: ref(t.sceneId),
@@ -125,11 +133,10 @@ function rawSource(buckets?: Buckets): Source {
   };
   return {
     table: sql`${t}`,
-    col: (dim) =>
-      dim === 'bucket' ? bucketOf(sql`extract(epoch from ${t.alarmTime}) * 1000`, buckets) : cols[dim],
+    col: (dim) => (dim === 'bucket' ? bucketOf(sql`${t.alarmTime}`, buckets, startMs) : cols[dim]),
     time: (s) =>
       sql`(${t.alarmTime} >= ${iso(s.from)}::timestamptz and ${t.alarmTime} < ${iso(s.to)}::timestamptz)`,
-    n: sql`count(*)`,
+    n: sql`1::bigint`,
     filterCols: { scene: t.sceneId, factory: t.factoryId, area: t.areaId },
   };
 }
@@ -144,19 +151,13 @@ function filterWhere(source: Source, f: RangeFilters): SQL | undefined {
   );
 }
 
-/** One branch of the union: `sign` × counts of `spans` on `source`, grouped by every dimension used. */
+/** One branch of the union: a row per rollup counter or alarm of `spans`, `sign` × its count. */
 function part(source: Source, spans: Span[], sign: 1 | -1, dims: Dim[], f: RangeFilters): SQL | undefined {
   if (spans.length === 0) return undefined;
   const selected = dims.map((d) => sql`${source.col(d)} as ${sql.identifier(d)}`);
   const n = sign === 1 ? sql`${source.n} as n` : sql`-${source.n} as n`;
   const where = and(or(...spans.map(source.time)), filterWhere(source, f));
-  const groupBy = dims.length
-    ? sql` group by ${sql.join(
-        dims.map((d) => sql.identifier(d)),
-        sql`, `,
-      )}`
-    : sql``;
-  return sql`select ${sql.join([...selected, n], sql`, `)} from ${source.table} where ${where}${groupBy}`;
+  return sql`select ${sql.join([...selected, n], sql`, `)} from ${source.table} where ${where}`;
 }
 
 /**
@@ -167,8 +168,8 @@ function part(source: Source, spans: Span[], sign: 1 | -1, dims: Dim[], f: Range
 export async function rangeCounts(db: Db, q: RangeCountsQuery): Promise<RangeCount[]> {
   const plan = planRange(q.startMs, q.endMs, q.unit, { now: q.now, buckets: q.buckets });
   const dims = [...new Set(q.sets.flat())];
-  const rollupSource = q.unit === 'hour' ? hourSource(q.buckets) : daySource();
-  const raw = rawSource(q.buckets);
+  const rollupSource = q.unit === 'hour' ? hourSource(q.startMs, q.buckets) : daySource();
+  const raw = rawSource(q.startMs, q.buckets);
   const parts = [
     part(rollupSource, plan.rollup, 1, dims, q.filters),
     part(raw, plan.rawAdd, 1, dims, q.filters),
@@ -189,7 +190,13 @@ export async function rangeCounts(db: Db, q: RangeCountsQuery): Promise<RangeCou
         sql`, `,
       )})`
     : sql``;
-  const selected = ids.length ? sql`${sql.join(ids, sql`, `)}, ` : sql``;
+  // The bucket as epoch milliseconds (drivers differ in how they hand back a timestamptz).
+  const outputs = dims.map((d) =>
+    d === 'bucket'
+      ? sql`(extract(epoch from ${sql.identifier(d)}) * 1000)::bigint as ${sql.identifier(d)}`
+      : sql.identifier(d),
+  );
+  const selected = outputs.length ? sql`${sql.join(outputs, sql`, `)}, ` : sql``;
   const result = await db.execute(
     sql`select ${selected}sum(n)::text as n${grouping} from (${sql.join(parts, sql` union all `)}) p${groupBy}`,
   );
