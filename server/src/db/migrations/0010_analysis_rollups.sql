@@ -11,6 +11,7 @@ CREATE TABLE "alarm_rollup_hour" (
 );
 --> statement-breakpoint
 CREATE INDEX "alarm_action_account_idx" ON "alarm_action" USING btree ("account_id","created_at");--> statement-breakpoint
+CREATE INDEX "alarm_rollup_open_idx" ON "alarm_rollup" USING btree ("alarm_state","scene_id") WHERE "alarm_rollup"."alarm_state" in (1, 4);--> statement-breakpoint
 CREATE INDEX "video_alarm_handler_time_idx" ON "video_alarm" USING btree ("handler_id","alarm_time" DESC NULLS LAST) WHERE "video_alarm"."handler_id" is not null;--> statement-breakpoint
 INSERT INTO "alarm_rollup_hour" ("hour", "scene_id", "area_id", "factory_id", "priority", "alarm_state", "false_positive", "count")
 SELECT date_trunc('hour', "alarm_time" AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', coalesce("scene_id", 0), coalesce("area_id", 0),
