@@ -7,7 +7,8 @@ import { analysisScope, cacheKey, under } from './scope.ts';
 /** Alarm analysis (issue 12 §2): counts of a range by time, level, type, area, scene and camera. */
 export const alarmAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(under(ANALYSIS_API.alarm), {
-    config: { access: 'user' },
+    // Reads: no audit entry (the safety net would log every POST not named like a list).
+    config: { access: 'user', audit: false },
     schema: {
       tags: ['analysis'],
       summary: 'Alarm analysis of a range: totals, trend, by level, type, area, scene, top cameras',

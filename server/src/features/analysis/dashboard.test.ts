@@ -8,7 +8,7 @@ import {
 } from '@sentinel/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { camera, sceneCamera } from '../../db/schema/index.ts';
+import { auditLog, camera, sceneCamera } from '../../db/schema/index.ts';
 import { backends } from '../../test/helpers.ts';
 import { DEVICE_FIGURES_CACHE_MS } from './dashboard-routes.ts';
 import {
@@ -217,6 +217,15 @@ describe.each(backends)('home figures and heat strip on %s', (backend) => {
     const limited = await w.call<HeatStrip>(ANALYSIS_API.heat, { endTime: iso(end) }, { token: w.limited });
     expect(limited.body.data).toEqual(handHeat(end, (a) => a.sceneId === r.sceneA));
     expect(limited.body.data.cells.length).toBeLessThan(earlier.body.data.cells.length);
+  });
+
+  it('are reads: no audit entry for the home or the alarm analysis', async () => {
+    await summary(TODAY_UTC8);
+    await w.call(ANALYSIS_API.heat, {});
+    await w.call(ANALYSIS_API.alarm, TODAY_UTC8);
+    const rows = await w.app.db.select({ action: auditLog.action }).from(auditLog);
+    const reads = rows.filter((r) => /dashboard|analysis/.test(r.action));
+    expect(reads).toEqual([]);
   });
 
   it('refuses a bad range', async () => {
