@@ -13,11 +13,14 @@ import {
   useNewestUntreated,
 } from './api/dashboard.ts';
 import { coalesce } from './lib/coalesce.ts';
-import { isUntreated, rememberAlarm, type SeenAlarm, untreatedView } from './lib/untreated-view.ts';
+import { isUntreated, rememberAlarms, type SeenAlarm, untreatedView } from './lib/untreated-view.ts';
 import { useToday } from './use-today.ts';
 
-/** Least time between two refetches of the figures, of the heat strip and of the list (ms). */
-export const REFRESH_GAPS = { summary: 400, heat: 1_000, list: 500 } as const;
+/**
+ * Least time between two refetches of the figures, of the heat strip and of the list, and between
+ * two renders of the alarms the stream brought (ms).
+ */
+export const REFRESH_GAPS = { summary: 400, heat: 2_000, list: 500, stream: 250 } as const;
 
 const parseAlarm = (data: unknown): AlarmItem | null => {
   const parsed = alarmItem.safeParse(data);
@@ -44,28 +47,42 @@ export function useLiveDashboard() {
   /** Alarms that arrived on the stream while the page was open (highlighted once). */
   const arrived = useRef(new Set<number>());
 
+  /** Alarms from the stream not yet rendered: a burst is rendered once, not once an alarm. */
+  const queue = useRef<AlarmItem[]>([]);
+
   const refresh = useMemo(() => {
     // A little random settle time: fifty consoles told of the same ingest do not ask at one instant.
     const settleMs = 20 + Math.round(Math.random() * 80);
     const again = (queryKey: readonly unknown[]) => () => client.refetchQueries({ queryKey, type: 'active' });
+    const render = async () => {
+      const batch = queue.current.splice(0);
+      if (batch.length > 0) setSeen((current) => rememberAlarms(current, batch, Date.now()));
+    };
     return {
       summary: coalesce(again(SUMMARY_KEY), { minGapMs: REFRESH_GAPS.summary, settleMs }),
       heat: coalesce(again(HEAT_KEY), { minGapMs: REFRESH_GAPS.heat, settleMs }),
       list: coalesce(again(UNTREATED_KEY), { minGapMs: REFRESH_GAPS.list, settleMs }),
+      stream: coalesce(render, { minGapMs: REFRESH_GAPS.stream }),
     };
   }, [client]);
   useEffect(
     () => () => {
-      refresh.summary.cancel();
-      refresh.heat.cancel();
-      refresh.list.cancel();
+      for (const c of Object.values(refresh)) c.cancel();
     },
     [refresh],
   );
+  const take = (alarm: AlarmItem) => {
+    queue.current.push(alarm);
+    refresh.stream.request();
+  };
 
   const fetched = newest.data?.list;
   const known = useRef(new Set<number>());
-  known.current = new Set([...(fetched ?? []).map((a) => a.id), ...seen.keys()]);
+  known.current = new Set([
+    ...(fetched ?? []).map((a) => a.id),
+    ...seen.keys(),
+    ...queue.current.map((a) => a.id),
+  ]);
 
   useRealtime('alarm.created', (data) => {
     refresh.summary.request();
@@ -73,7 +90,7 @@ export function useLiveDashboard() {
     const alarm = parseAlarm(data);
     if (!alarm) return;
     arrived.current.add(alarm.id);
-    setSeen((current) => rememberAlarm(current, alarm, Date.now()));
+    take(alarm);
   });
   useRealtime('alarm.updated', (data) => {
     refresh.summary.request();
@@ -82,7 +99,7 @@ export function useLiveDashboard() {
     // `alarm.updated` reaches every console: only alarms this one lists (its scenes) are taken
     // as they are; an unknown one back to untreated (approval revoked) is fetched with the list.
     if (known.current.has(alarm.id)) {
-      setSeen((current) => rememberAlarm(current, alarm, Date.now()));
+      take(alarm);
       // One left the list: the next fetched one moves up; fetch again to keep a spare.
       if (!isUntreated(alarm)) refresh.list.request();
     } else if (isUntreated(alarm)) refresh.list.request();

@@ -1,6 +1,6 @@
 import { type HeatStrip, PRIORITY_COLORS, PRIORITY_LABELS } from '@sentinel/contract';
 import { Card, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
 import { PageError } from '@/shared/ui/page-states.tsx';
@@ -41,7 +41,7 @@ function LevelTotals({ strip, canDrill }: { strip: HeatStrip; canDrill: boolean 
 }
 
 /** Alarms per level and hour over the last 24 hours; a cell opens its alarms in History alarms. */
-export function HeatStripCard({
+export const HeatStripCard = memo(function HeatStripCard({
   strip,
   loading,
   error,
@@ -102,4 +102,4 @@ export function HeatStripCard({
       {body}
     </Card>
   );
-}
+});

@@ -7,9 +7,9 @@ import {
   VideoCameraOutlined,
 } from '@ant-design/icons';
 import type { DashboardQuery, DashboardSummary } from '@sentinel/contract';
-import { Card, Col, Row, Skeleton, Typography } from 'antd';
+import { Card, Col, Row, Skeleton } from 'antd';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
 import { formatRate } from '../lib/format.ts';
@@ -89,7 +89,7 @@ function tilesOf(s: DashboardSummary, t: TFunction<'dashboard'>, lang: string): 
 const SPAN = { xs: 12, md: 8, xl: 4 } as const;
 
 /** The six figures, each a link to the list it counts (when the user may open it). */
-export function KpiTiles({
+export const KpiTiles = memo(function KpiTiles({
   summary,
   today,
   permitted,
@@ -128,9 +128,9 @@ export function KpiTiles({
               <span data-testid={`kpi-${tile.key}-value`}>{tile.text}</span>
               {tile.suffix ? <span className="dash-kpi-suffix">{tile.suffix}</span> : null}
             </div>
-            <Typography.Text type="secondary" className="dash-kpi-note" ellipsis>
+            <div className="dash-kpi-note" title={tile.note}>
               {tile.note}
-            </Typography.Text>
+            </div>
           </Card>
         );
         const attrs = { 'data-testid': `kpi-${tile.key}`, 'data-value': tile.raw };
@@ -148,4 +148,4 @@ export function KpiTiles({
       })}
     </Row>
   );
-}
+});

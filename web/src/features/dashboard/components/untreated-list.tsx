@@ -6,15 +6,17 @@ import {
   PRIORITY_COLORS,
   PRIORITY_LABELS,
 } from '@sentinel/contract';
-import { Card, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Card, Empty, Flex, Skeleton, Tag } from 'antd';
+import { memo, useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
+import type { ConnectionState } from '@/shared/realtime/realtime-client.ts';
 import { AlarmActionButtons, AlarmDetailDialog } from '@/shared/ui/alarm-detail-dialog/index.ts';
 import { PageError } from '@/shared/ui/page-states.tsx';
 import { formatTime } from '@/shared/utils/time.ts';
 import { shortTime } from '../lib/format.ts';
 import type { KpiLink } from '../lib/links.ts';
+import { LiveStatus } from './live-status.tsx';
 
 interface Props {
   alarms: AlarmItem[];
@@ -29,11 +31,12 @@ interface Props {
   /** All untreated alarms (History alarms), and how many there are. */
   allLink: KpiLink | null;
   total: number | undefined;
-  /** Shown in the header (the live indicator). */
-  status?: React.ReactNode;
+  /** The event stream's state (the live indicator in the header). */
+  connection: ConnectionState;
 }
 
-function AlarmRow({
+/** One alarm (re-rendered only when it changes, not when others arrive or leave). */
+const AlarmRow = memo(function AlarmRow({
   alarm,
   fresh,
   can,
@@ -43,8 +46,8 @@ function AlarmRow({
   alarm: AlarmItem;
   fresh: boolean;
   can: Props['can'];
-  onOpen: () => void;
-  onHandled: () => void;
+  onOpen: (id: number) => void;
+  onHandled: Props['onHandled'];
 }) {
   const { t } = useTranslation('dashboard');
   const lang = useLang();
@@ -59,7 +62,7 @@ function AlarmRow({
       <button
         type="button"
         className="dash-alarm-open"
-        onClick={onOpen}
+        onClick={() => onOpen(alarm.id)}
         title={t('untreated.open')}
         data-testid="dashboard-alarm-open"
       >
@@ -69,12 +72,10 @@ function AlarmRow({
           </Tag>
         ) : null}
         <span className="dash-alarm-text">
-          <Typography.Text strong ellipsis>
-            {alarm.videoAlarmTypeName}
-          </Typography.Text>
-          <Typography.Text type="secondary" ellipsis className="dash-alarm-meta">
+          <span className="dash-alarm-type">{alarm.videoAlarmTypeName}</span>
+          <span className="dash-alarm-meta">
             {[alarm.sceneName, alarm.cameraName].filter(Boolean).join(' · ') || '—'}
-          </Typography.Text>
+          </span>
         </span>
         <span className="dash-alarm-when">
           <time dateTime={alarm.alarmTime} title={formatTime(alarm.alarmTime)}>
@@ -88,14 +89,20 @@ function AlarmRow({
         </span>
       </button>
       <span className="dash-alarm-actions">
-        <AlarmActionButtons alarm={alarm} mode="normal" link={false} can={can} onChanged={onHandled} />
+        <AlarmActionButtons
+          alarm={alarm}
+          mode="normal"
+          link={false}
+          can={can}
+          onChanged={() => onHandled(alarm)}
+        />
       </span>
     </li>
   );
-}
+});
 
 /** The newest untreated alarms, live, each handled in one click or opened in the detail dialog. */
-export function UntreatedList({
+export const UntreatedList = memo(function UntreatedList({
   alarms,
   loading,
   error,
@@ -105,10 +112,16 @@ export function UntreatedList({
   onHandled,
   allLink,
   total,
-  status,
+  connection,
 }: Props) {
   const { t } = useTranslation('dashboard');
   const [open, setOpen] = useState<{ ids: number[]; index: number } | null>(null);
+  const ids = useRef<number[]>([]);
+  ids.current = alarms.map((a) => a.id);
+  const openAt = useCallback(
+    (id: number) => setOpen({ ids: ids.current, index: Math.max(0, ids.current.indexOf(id)) }),
+    [],
+  );
 
   let body: React.ReactNode;
   if (loading) body = <Skeleton active paragraph={{ rows: 6 }} data-testid="dashboard-alarms-loading" />;
@@ -124,14 +137,14 @@ export function UntreatedList({
   else
     body = (
       <ul className="dash-alarms" data-testid="dashboard-alarms">
-        {alarms.map((alarm, index) => (
+        {alarms.map((alarm) => (
           <AlarmRow
             key={alarm.id}
             alarm={alarm}
             fresh={arrived.has(alarm.id)}
             can={can}
-            onOpen={() => setOpen({ ids: alarms.map((a) => a.id), index })}
-            onHandled={() => onHandled(alarm)}
+            onOpen={openAt}
+            onHandled={onHandled}
           />
         ))}
       </ul>
@@ -145,7 +158,7 @@ export function UntreatedList({
       data-testid="dashboard-untreated"
       extra={
         <Flex gap={12} align="center">
-          {status}
+          <LiveStatus connection={connection} />
           {allLink && total !== undefined ? (
             <Link to={allLink.to} data-testid="dashboard-untreated-all">
               {t('untreated.all', { count: total })}
@@ -158,4 +171,4 @@ export function UntreatedList({
       {open ? <AlarmDetailDialog ids={open.ids} index={open.index} onClose={() => setOpen(null)} /> : null}
     </Card>
   );
-}
+});

@@ -2,7 +2,10 @@
 export interface CoalesceOptions {
   /** Least time between the starts of two runs (ms). */
   minGapMs: number;
-  /** After a run that took `d` ms, the next starts at least `d × slowFactor` later (default 2). */
+  /**
+   * After a run that took `d` ms, the next starts at least `d × slowFactor` later (default 1: a
+   * slow answer spaces the next out by as much; in a browser `d` includes the page's own delays).
+   */
   slowFactor?: number;
   /** The gap never exceeds this (ms, default 5000). */
   maxGapMs?: number;
@@ -26,7 +29,7 @@ export interface Coalescer {
  * fetched.
  */
 export function coalesce(run: () => Promise<unknown>, options: CoalesceOptions): Coalescer {
-  const { minGapMs, slowFactor = 2, maxGapMs = 5_000, settleMs = 0, now = () => Date.now() } = options;
+  const { minGapMs, slowFactor = 1, maxGapMs = 5_000, settleMs = 0, now = () => Date.now() } = options;
   let running = false;
   let again = false;
   let cancelled = false;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testAlarm } from '@/shared/testing/alarm-fixture.ts';
-import { rememberAlarm, SEEN_KEEP_MS, type SeenAlarm, untreatedView } from './untreated-view.ts';
+import { rememberAlarms, SEEN_KEEP_MS, type SeenAlarm, untreatedView } from './untreated-view.ts';
 
 const ids = (list: { id: number }[]) => list.map((a) => a.id);
 const seenOf = (...entries: SeenAlarm[]) => entries;
@@ -34,8 +34,7 @@ describe('untreatedView (the newest untreated alarms, live)', () => {
   it('does not bring back an alarm the list fetched after its handling no longer has', () => {
     const created = testAlarm(7, { version: 0 });
     const handled = testAlarm(7, { alarmState: 2, version: 1 });
-    let seen = rememberAlarm(new Map(), created, 0);
-    seen = rememberAlarm(seen, handled, 10);
+    const seen = rememberAlarms(new Map(), [created, handled], 10);
     expect(ids(untreatedView(fetched, seen.values()))).toEqual([5, 4, 3]);
   });
 
@@ -56,12 +55,22 @@ describe('untreatedView (the newest untreated alarms, live)', () => {
   });
 });
 
-describe('rememberAlarm', () => {
+describe('rememberAlarms', () => {
   it('keeps the newest version and forgets old entries', () => {
-    let seen = rememberAlarm(new Map(), testAlarm(1, { version: 2 }), 0);
-    seen = rememberAlarm(seen, testAlarm(1, { version: 1, alarmState: 2 }), 5);
+    let seen = rememberAlarms(new Map(), [testAlarm(1, { version: 2 })], 0);
+    seen = rememberAlarms(seen, [testAlarm(1, { version: 1, alarmState: 2 })], 5);
     expect(seen.get(1)?.alarm.version).toBe(2);
-    seen = rememberAlarm(seen, testAlarm(2), SEEN_KEEP_MS + 1);
+    seen = rememberAlarms(seen, [testAlarm(2)], SEEN_KEEP_MS + 1);
     expect([...seen.keys()]).toEqual([2]);
+  });
+
+  it('takes a batch, the newest version of each alarm winning whatever the order', () => {
+    const seen = rememberAlarms(
+      new Map(),
+      [testAlarm(3, { version: 1, alarmState: 2 }), testAlarm(3, { version: 0 }), testAlarm(4)],
+      0,
+    );
+    expect(seen.get(3)?.alarm.version).toBe(1);
+    expect([...seen.keys()].sort()).toEqual([3, 4]);
   });
 });

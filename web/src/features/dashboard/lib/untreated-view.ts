@@ -18,18 +18,20 @@ export interface SeenAlarm {
 }
 
 /**
- * Remembers the newest copy of an alarm from `alarm.created` / `alarm.updated` (an older version
+ * Remembers the newest copy of each alarm from `alarm.created` / `alarm.updated` (an older version
  * arriving late changes nothing) and forgets copies older than SEEN_KEEP_MS. Answers a new map.
  */
-export function rememberAlarm(
+export function rememberAlarms(
   seen: ReadonlyMap<number, SeenAlarm>,
-  alarm: AlarmItem,
+  alarms: readonly AlarmItem[],
   at: number,
 ): Map<number, SeenAlarm> {
   const next = new Map<number, SeenAlarm>();
   for (const [id, entry] of seen) if (at - entry.at < SEEN_KEEP_MS) next.set(id, entry);
-  const known = next.get(alarm.id);
-  if (!known || alarm.version >= known.alarm.version) next.set(alarm.id, { alarm, at });
+  for (const alarm of alarms) {
+    const known = next.get(alarm.id);
+    if (!known || alarm.version >= known.alarm.version) next.set(alarm.id, { alarm, at });
+  }
   return next;
 }
 

@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { Col, Flex, Row } from 'antd';
-import { useButtons } from '@/shared/permission/use-buttons.ts';
+import { useCallback, useMemo } from 'react';
+import { buttonsQueryOptions } from '@/shared/permission/use-buttons.ts';
 import { PageError } from '@/shared/ui/page-states.tsx';
 import { HeatStripCard } from '../components/heat-strip.tsx';
 import { KpiTiles } from '../components/kpi-tiles.tsx';
-import { LiveStatus } from '../components/live-status.tsx';
 import { UntreatedList } from '../components/untreated-list.tsx';
 import { dashboardCode } from '../lib/format.ts';
 import { kpiLink } from '../lib/links.ts';
@@ -14,10 +15,14 @@ import '../components/dashboard.css';
 /** /dashboard, the operator's home: today's figures, the newest untreated alarms, the 24 h heat strip. */
 export default function DashboardPage() {
   const live = useLiveDashboard();
-  const buttons = useButtons('dashboard');
   const permitted = usePermitted();
   const { summary, heat, newest } = live;
-  const untreatedLink = kpiLink('untreated', live.today);
+  // The home's codes (dashboard:deal, dashboard:cancel) for the handling buttons' codes.
+  const codes = useQuery(buttonsQueryOptions('dashboard')).data;
+  const can = useCallback((code: string) => codes?.includes(dashboardCode(code)) ?? false, [codes]);
+  const untreatedLink = useMemo(() => kpiLink('untreated', live.today), [live.today]);
+  const retryList = useCallback(() => void newest.refetch(), [newest.refetch]);
+  const retryHeat = useCallback(() => void heat.refetch(), [heat.refetch]);
 
   return (
     <Flex vertical gap={12} className="dashboard" data-testid="dashboard-page">
@@ -32,13 +37,13 @@ export default function DashboardPage() {
             alarms={live.alarms}
             loading={newest.isPending}
             error={newest.isError && !newest.data ? newest.error : null}
-            onRetry={() => newest.refetch()}
+            onRetry={retryList}
             arrived={live.arrived}
-            can={(code) => buttons.can(dashboardCode(code))}
+            can={can}
             onHandled={live.handled}
             allLink={permitted.has(untreatedLink.code) ? untreatedLink : null}
             total={summary.data?.untreated}
-            status={<LiveStatus connection={live.connection} updatedAt={summary.dataUpdatedAt} />}
+            connection={live.connection}
           />
         </Col>
         <Col xs={24} xl={10}>
@@ -46,7 +51,7 @@ export default function DashboardPage() {
             strip={heat.data}
             loading={heat.isPending}
             error={heat.isError && !heat.data ? heat.error : null}
-            onRetry={() => heat.refetch()}
+            onRetry={retryHeat}
             canDrill={permitted.has('historyAlarm')}
           />
         </Col>
