@@ -1,5 +1,6 @@
 import { ANALYSIS_API, type SafetyAnalysis, translate } from '@sentinel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/index.ts';
 import { backends } from '../../test/helpers.ts';
 import { BASE, DAY_RANGE, H, type HandlingWorld, handlingWorld, iso, RUNS } from './handling-test-support.ts';
 
@@ -139,5 +140,15 @@ describe.each(backends)('safety analysis on %s', (backend) => {
     await bad({ ...DAY_RANGE, sceneId: 999_999 }, 'analysis.unknownScene');
     const res = await w.call(ANALYSIS_API.safety, {}, { lang: 'zh-CN' });
     expect(res.body.message).toBe('请选择开始时间和截止时间!');
+  });
+
+  it('safety, efficiency and my statistics are reads: no audit entry', async () => {
+    const before = (await w.h.app.db.select({ id: auditLog.id }).from(auditLog)).length;
+    await analyse({});
+    for (const path of [ANALYSIS_API.efficiency, ANALYSIS_API.mine]) {
+      expect((await w.call(path, DAY_RANGE)).statusCode).toBe(200);
+    }
+    const after = (await w.h.app.db.select({ id: auditLog.id }).from(auditLog)).length;
+    expect(after).toBe(before);
   });
 });
