@@ -147,9 +147,7 @@ export const alarmRollup = pgTable(
   (t) => [
     // Open alarms of any time (home figures, the list's untreated and awaiting-approval totals):
     // the rows of states 1 and 4 only. No count column in it, so a counter update stays HOT.
-    index('alarm_rollup_open_idx')
-      .on(t.alarmState, t.sceneId)
-      .where(sql`${t.alarmState} in (1, 4)`),
+    index('alarm_rollup_open_idx').on(t.alarmState, t.sceneId).where(sql`${t.alarmState} in (1, 4)`),
     primaryKey({
       columns: [
         t.day,
