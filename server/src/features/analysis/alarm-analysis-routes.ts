@@ -2,7 +2,7 @@ import { ANALYSIS_API, alarmAnalysis, analysisQuery } from '@sentinel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { alarmAnalysisOf } from './alarm-analysis.ts';
-import { analysisScope, cacheKey, under } from './scope.ts';
+import { analysisScope, cacheKey, requireScene, under } from './scope.ts';
 
 /** Alarm analysis (issue 12 §2): counts of a range by time, level, type, area, scene and camera. */
 export const alarmAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,9 +19,10 @@ export const alarmAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
       const query = request.body;
       const filters = await analysisScope(app, request, query);
       // Shared by every console asking the same; cleared by every ingest and state change.
-      const answer = await app.alarmCounts.get(cacheKey('alarmAnalysis', filters, query), () =>
-        alarmAnalysisOf(app.db, query, filters, app.appConfig.now().getTime()),
-      );
+      const answer = await app.alarmCounts.get(cacheKey('alarmAnalysis', filters, query), async () => {
+        await requireScene(app, filters);
+        return alarmAnalysisOf(app.db, query, filters, app.appConfig.now().getTime());
+      });
       return ok(request, answer);
     },
   });

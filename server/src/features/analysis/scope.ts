@@ -9,10 +9,14 @@ import type { RangeFilters } from './range-counts-repo.ts';
 const API_PREFIX = '/api/v2/backend';
 export const under = (path: string) => path.slice(API_PREFIX.length);
 
+const unknownScene = () =>
+  badRequest('analysis.unknownScene', [{ field: 'sceneId', message: 'analysis.unknownScene' }]);
+
 /**
- * The caller's scene authority and the plant / area / scene filters of an analysis. A scene that
- * does not exist or that the caller cannot see answers 400 'analysis.unknownScene' (the same
- * answer for both, so an account learns nothing of scenes it does not see).
+ * The caller's scene authority and the plant / area / scene filters of an analysis. A scene the
+ * caller cannot see answers 400 'analysis.unknownScene' here; one that does not exist answers the
+ * same from `requireScene` (the same answer for both, so an account learns nothing of scenes it
+ * does not see).
  */
 export async function analysisScope(
   app: FastifyInstance,
@@ -20,12 +24,16 @@ export async function analysisScope(
   query: { factoryId?: number; areaId?: number; sceneId?: number } = {},
 ): Promise<RangeFilters> {
   const scenes = await visibleScenes(app.db, requireUser(request));
-  if (query.sceneId !== undefined) {
-    if (!canSeeScene(scenes, query.sceneId) || !(await sceneExists(app.db, query.sceneId))) {
-      throw badRequest('analysis.unknownScene', [{ field: 'sceneId', message: 'analysis.unknownScene' }]);
-    }
-  }
+  if (query.sceneId !== undefined && !canSeeScene(scenes, query.sceneId)) throw unknownScene();
   return { scenes, factoryId: query.factoryId, areaId: query.areaId, sceneId: query.sceneId };
+}
+
+/**
+ * 400 'analysis.unknownScene' when the filter's scene does not exist. Called inside the cached
+ * computation: callers with the same scene set and filters share its answer (a refusal is not kept).
+ */
+export async function requireScene(app: FastifyInstance, filters: RangeFilters): Promise<void> {
+  if (filters.sceneId !== undefined && !(await sceneExists(app.db, filters.sceneId))) throw unknownScene();
 }
 
 /** Cache key of an answer: the scene set and the query (filters included). */
