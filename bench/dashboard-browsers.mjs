@@ -8,8 +8,11 @@
 //    answer until each page shows a figure that counts it; at the end every page must show the
 //    server's final figures. The server's CPU is sampled every second, then the same ingest is run
 //    again without browsers (the home's own cost is the difference).
-// Usage: node bench/dashboard-browsers.mjs [--pages 50] [--engines 4] [--rate 5] [--seconds 60]
-//        [--nav 10] [--pglite]
+//    --consoles more viewers without a browser (bench/support/home-console.mjs: the home's event
+//    stream and refetch rules in Node), for the server's side of many consoles where a Chromium
+//    page each does not fit a two-core machine.
+// Usage: node bench/dashboard-browsers.mjs [--pages 50] [--consoles 0] [--engines 4] [--rate 5]
+//        [--seconds 60] [--nav 10] [--pglite]
 // Needs the built web app (`npm run build`) and /usr/bin/chromium.
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -28,10 +31,12 @@ import {
   request,
   startServer,
 } from './support/common.mjs';
+import { homeConsole } from './support/home-console.mjs';
 
 const { values: args } = parseArgs({
   options: {
     pages: { type: 'string', default: '50' },
+    consoles: { type: 'string', default: '0' },
     engines: { type: 'string', default: '4' },
     rate: { type: 'string', default: '5' },
     seconds: { type: 'string', default: '60' },
@@ -40,6 +45,7 @@ const { values: args } = parseArgs({
   },
 });
 const pages = Number(args.pages);
+const consoles = Number(args.consoles);
 const engines = Number(args.engines);
 const rate = Number(args.rate);
 const seconds = Number(args.seconds);
@@ -105,17 +111,10 @@ const server = await startServer({ DEMO_DATA: 'true', ...(database ? { DATABASE_
 const browser = await launchChromium();
 try {
   const token = await adminToken(server);
-  const summaryNow = () => {
-    const start = new Date();
-    start.setHours(0, 0, 0, 0);
-    const end = new Date();
-    end.setHours(23, 59, 59, 999);
-    return json(server.url, '/api/v2/backend/dashboard/summary', {
-      method: 'POST',
-      token,
-      body: { startTime: start.toISOString(), endTime: end.toISOString() },
-    }).then((answer) => answer.data);
-  };
+  const summaryNow = () =>
+    json(server.url, '/api/v2/backend/dashboard/summary', { method: 'POST', token, body: todayRange() }).then(
+      (answer) => answer.data,
+    );
   console.log(
     `home: ${database ? 'PostgreSQL' : 'PGlite'}, demo plant (${(await summaryNow()).untreated} untreated alarms)`,
   );
@@ -169,10 +168,10 @@ try {
   }
 
   // --- 2. Many homes while engines ingest --------------------------------------------------
-  const tokens = await adminSessions(server, pages);
+  const tokens = await adminSessions(server, pages + consoles);
   const homes = [];
   const opened = Date.now();
-  for (const sessionToken of tokens) {
+  for (const sessionToken of tokens.slice(0, pages)) {
     const context = await browser.newContext({ baseURL: server.url, viewport, locale: 'en-US' });
     await context.addCookies([{ name: 'user_token', value: sessionToken, url: server.url }]);
     const page = await context.newPage();
@@ -186,7 +185,14 @@ try {
       .locator('[data-testid="dashboard-connection"][data-state="connected"]')
       .waitFor({ timeout: 60_000 });
   }
-  console.log(`  ${pages} homes open and live in ${((Date.now() - opened) / 1000).toFixed(1)} s`);
+  const today = todayRange();
+  const simulated = await Promise.all(
+    tokens.slice(pages).map((sessionToken) => homeConsole(server.url, sessionToken, today)),
+  );
+  console.log(
+    `  ${pages} browser homes and ${consoles} simulated consoles open and live in ` +
+      `${((Date.now() - opened) / 1000).toFixed(1)} s`,
+  );
   await sleep(3_000);
   const idleCpu0 = cpuSeconds(server.pid);
   await sleep(10_000);
@@ -202,73 +208,99 @@ try {
     return processInfo.reduce((sum, p) => sum + p.cpuTime, 0);
   };
   const chromiumBefore = await chromiumCpu();
-  const withPages = await ingestFor(keys, 'pages');
+  const load = await ingestFor(keys, 'pages');
   const chromiumUsed = (await chromiumCpu()) - chromiumBefore;
   const final = await summaryNow();
-  // Every page must come to the server's final figures.
-  const converged = [];
-  const deadline = Date.now() + 30_000;
-  for (const page of homes) {
-    const wanted = `${final.todayAlarms}|${final.untreated}`;
-    for (;;) {
-      const last = await page.evaluate(() => window.__figures.at(-1));
-      if (last && `${last.today}|${last.untreated}` === wanted) {
-        converged.push(Math.max(0, last.t - withPages.lastAnswer));
-        break;
-      }
-      if (Date.now() > deadline) break;
-      await sleep(100);
-    }
-  }
-  // Lag of each ingest on each page: its answer → the first figure that counts it.
-  const lags = [];
-  const timelines = await Promise.all(homes.map((page) => page.evaluate(() => window.__figures)));
-  for (const timeline of timelines) {
-    withPages.answers.forEach((answeredAt, k) => {
-      const shown = timeline.find((f) => f.today >= base.todayAlarms + k + 1);
-      if (shown) lags.push(Math.max(0, shown.t - answeredAt));
-    });
-  }
-  const updates = timelines.map((timeline) => timeline.filter((f) => f.t >= withPages.started).length);
-  const during = (await Promise.all(homes.map((page) => page.evaluate(() => window.__requests))))
-    .flat()
-    .filter((r) => r.t >= withPages.started && r.t <= withPages.lastAnswer);
-  const requests = { summary: 0, heat: 0, list: 0 };
-  for (const r of during) requests[r.kind]++;
-  const summaryMs = during.filter((r) => r.kind === 'summary').map((r) => r.ms);
-  const loadSeconds = (withPages.lastAnswer - withPages.started) / 1000;
+  const loadSeconds = (load.lastAnswer - load.started) / 1000;
   console.log(
-    `  ${engines} engines × ${rate} alarms/s for ${seconds} s: ${withPages.answers.length} alarms ` +
-      `(${withPages.failed} refused), figures ${base.todayAlarms} → ${final.todayAlarms} today, ` +
+    `  ${engines} engines × ${rate} alarms/s for ${seconds} s: ${load.answers.length} alarms ` +
+      `(${load.failed} refused), figures ${base.todayAlarms} → ${final.todayAlarms} today, ` +
       `${base.untreated} → ${final.untreated} untreated`,
   );
-  console.log(
-    `  pages with the final figures: ${converged.length} / ${pages}; after the last ingest: ${ms(converged)}`,
+
+  // Every viewer must come to the server's final figures (waited for up to 60 s).
+  const wanted = `${final.todayAlarms}|${final.untreated}`;
+  const deadline = Date.now() + 60_000;
+  const finalOf = async (read) => {
+    for (;;) {
+      const timeline = await read();
+      const last = timeline.at(-1);
+      if (last && `${last.today}|${last.untreated}` === wanted) return Math.max(0, last.t - load.lastAnswer);
+      if (Date.now() > deadline) return undefined;
+      await sleep(100);
+    }
+  };
+  const report = async (name, viewers) => {
+    if (viewers.length === 0) return;
+    const converged = [];
+    for (const v of viewers) {
+      const after = await finalOf(v.timeline);
+      if (after !== undefined) converged.push(after);
+    }
+    // Lag of each ingest on each viewer: its answer → the first figure that counts it.
+    const lags = [];
+    const updates = [];
+    for (const v of viewers) {
+      const timeline = await v.timeline();
+      load.answers.forEach((answeredAt, k) => {
+        const shown = timeline.find((f) => f.today >= base.todayAlarms + k + 1);
+        if (shown) lags.push(Math.max(0, shown.t - answeredAt));
+      });
+      updates.push(timeline.filter((f) => f.t >= load.started).length);
+    }
+    const during = (await Promise.all(viewers.map((v) => v.requests())))
+      .flat()
+      .filter((r) => r.t >= load.started && r.t <= load.lastAnswer);
+    const requests = { summary: 0, heat: 0, list: 0 };
+    for (const r of during) requests[r.kind]++;
+    const summaryMs = during.filter((r) => r.kind === 'summary').map((r) => r.ms);
+    console.log(`  ${name}:`);
+    console.log(
+      `    with the final figures: ${converged.length} / ${viewers.length}; after the last ingest: ${ms(converged)}`,
+    );
+    console.log(`    ingest answer → figure: ${ms(lags)}; within 1 s: ${share(lags, 1_000)}`);
+    console.log(
+      `    figure updates each: ${Math.min(...updates)}–${Math.max(...updates)} for ${load.answers.length} alarms`,
+    );
+    console.log(
+      `    requests: ${(requests.summary / loadSeconds).toFixed(1)} summary/s, ` +
+        `${(requests.heat / loadSeconds).toFixed(1)} heat/s, ${(requests.list / loadSeconds).toFixed(1)} list/s ` +
+        `(${((requests.summary + requests.heat + requests.list) / loadSeconds / viewers.length).toFixed(2)} each a second); ` +
+        `summary answered in ${ms(summaryMs)}`,
+    );
+  };
+  await report(
+    `${pages} browser homes (Chromium used ${((100 * chromiumUsed) / loadSeconds).toFixed(0)} % of one core)`,
+    homes.map((page) => ({
+      timeline: () => page.evaluate(() => window.__figures),
+      requests: () => page.evaluate(() => window.__requests),
+    })),
   );
-  console.log(`  ingest answer → figure on each page: ${ms(lags)}; within 1 s: ${share(lags, 1_000)}`);
-  console.log(
-    `  figure updates a page: ${Math.min(...updates)}–${Math.max(...updates)} for ${withPages.answers.length} alarms`,
-  );
-  console.log(
-    `  requests from all pages: ${(requests.summary / loadSeconds).toFixed(1)} summary/s, ` +
-      `${(requests.heat / loadSeconds).toFixed(1)} heat/s, ${(requests.list / loadSeconds).toFixed(1)} list/s ` +
-      `(${((requests.summary + requests.heat + requests.list) / loadSeconds / pages).toFixed(2)} a page a second); ` +
-      `summary answered in ${ms(summaryMs)}`,
-  );
-  console.log(
-    `  Chromium (all ${pages} pages) used ${((100 * chromiumUsed) / loadSeconds).toFixed(0)} % of one core meanwhile`,
+  await report(
+    `${consoles} simulated consoles`,
+    simulated.map((c) => ({ timeline: async () => c.timeline, requests: async () => c.requests })),
   );
   for (const page of homes) await page.context().close();
+  for (const c of simulated) c.close();
 
   const without = await ingestFor(keys, 'alone');
   console.log(
-    `  server CPU (% of one core): ${pages} homes idle ${idleCpu.toFixed(0)} %; ingest with the homes ` +
-      `${cpuText(withPages.cpu)}; the same ingest without browsers ${cpuText(without.cpu)}`,
+    `  server CPU (% of one core): the homes idle ${idleCpu.toFixed(0)} %; ingest with the homes ` +
+      `${cpuText(load.cpu)}; the same ingest without them ${cpuText(without.cpu)}`,
   );
 } finally {
   await browser.close();
   await server.stop();
   await database?.drop();
+}
+
+/** Today as the home asks for it (this machine's time zone). */
+function todayRange() {
+  const start = new Date();
+  start.setHours(0, 0, 0, 0);
+  const end = new Date();
+  end.setHours(23, 59, 59, 999);
+  return { startTime: start.toISOString(), endTime: end.toISOString() };
 }
 
 function share(values, limit) {
