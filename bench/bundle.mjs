@@ -66,8 +66,15 @@ try {
   ]) {
     const before = new Set(seen.keys());
     await page.goto(path);
+    // A drawn chart (echarts' 'finished'), or the page's empty state after the network settles.
+    const drawn = await page
+      .locator('[data-rendered="true"]')
+      .first()
+      .waitFor({ timeout: 15_000 })
+      .then(() => true)
+      .catch(() => false);
     await page.waitForLoadState('networkidle');
-    rows.push([`${path} (added)`, since(before)]);
+    rows.push([`${path} (added${drawn ? '' : ', no chart drawn'})`, since(before)]);
   }
 
   console.log('| load | JS files | gzipped | echarts in it |');
