@@ -1,6 +1,7 @@
 // Seeds `count` alarms fast with INSERT … SELECT generate_series over the demo plant's scenes,
-// cameras and algorithms (newest within the last `days` days), then the matching alarm_rollup
-// counters from the rows, so the list and its totals see a consistent database.
+// cameras and algorithms (newest within the last `days` days), then the matching alarm_rollup and
+// alarm_rollup_hour counters from the rows, so the list, its totals and the analyses see a
+// consistent database.
 // `query(text, params)` answers `{ rows }` (pg's client.query or PGlite's query).
 
 /** Reference combinations (scene, camera, area, factory, algorithm) of the demo plant. */
@@ -84,7 +85,19 @@ export async function seedAlarms(query, { count, days = 365, batch = 250_000 }) 
        false_positive) DO UPDATE SET count = alarm_rollup.count + excluded.count`,
     [max],
   );
+  await query(
+    `INSERT INTO alarm_rollup_hour (hour, scene_id, area_id, factory_id, priority, alarm_state,
+       false_positive, count)
+     SELECT date_trunc('hour', alarm_time AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', coalesce(scene_id, 0),
+       coalesce(area_id, 0), coalesce(factory_id, 0), priority, alarm_state, false_positive, count(*)
+     FROM video_alarm WHERE id > $1
+     GROUP BY 1, 2, 3, 4, 5, 6, 7
+     ON CONFLICT (hour, scene_id, area_id, factory_id, priority, alarm_state, false_positive)
+       DO UPDATE SET count = alarm_rollup_hour.count + excluded.count`,
+    [max],
+  );
   await query('ANALYZE video_alarm');
   await query('ANALYZE alarm_rollup');
+  await query('ANALYZE alarm_rollup_hour');
   return { refs: refs.length };
 }
