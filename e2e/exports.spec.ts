@@ -52,7 +52,12 @@ describe('alarm exports and the download center', () => {
   it('exports the filtered alarms, then downloads the xlsx from the download center', async () => {
     const page = await historyAlarms('en-US');
     await pickOption(page, 'alarm-filter-level', 'Urgent');
+    // The search is applied once the list is asked with it (the filters go through the URL).
+    const filtered = page.waitForResponse(
+      (r) => r.url().endsWith('/videoAlarmRecord/list') && (r.request().postData() ?? '').includes('120004'),
+    );
     await page.getByTestId('alarm-search').click();
+    await filtered;
     await page.getByTestId(`alarm-row-${ingested[0]}`).waitFor();
 
     await page.getByTestId('alarm-export').click();
@@ -110,7 +115,11 @@ describe('alarm exports and the download center', () => {
   it('downloads the alarm images as a zip, or says there are none (Chinese)', async () => {
     const page = await historyAlarms('zh-CN');
     await pickOption(page, 'alarm-filter-level', '紧急');
+    const filtered = page.waitForResponse(
+      (r) => r.url().endsWith('/videoAlarmRecord/list') && (r.request().postData() ?? '').includes('120004'),
+    );
     await page.getByTestId('alarm-search').click();
+    await filtered;
     await page.getByTestId(`alarm-row-${ingested[0]}`).waitFor();
     const [zip] = await Promise.all([
       page.waitForEvent('download'),
