@@ -22,7 +22,6 @@ import { type IngestHarness, ingestHarness, multipartBody } from '../alarms/inge
 import {
   type Action,
   ALARMS,
-  type AlarmSpec,
   BASE,
   DAY_RANGE,
   H,
