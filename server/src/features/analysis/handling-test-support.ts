@@ -19,17 +19,7 @@ import { algorithm, camera, plantNode, scene, sceneCamera } from '../../db/schem
 import { type Backend, createAccount, limitToScenes, login } from '../../test/helpers.ts';
 import { type IngestHarness, ingestHarness, multipartBody } from '../alarms/ingest-test-support.ts';
 
-import {
-  type Action,
-  ALARMS,
-  BASE,
-  DAY_RANGE,
-  H,
-  iso,
-  RUNS,
-  type RunSpec,
-  type Who,
-} from './handling-fixtures.ts';
+import { type Action, ALARMS, BASE, H, iso, RUNS, type Who } from './handling-fixtures.ts';
 
 export {
   ALARMS,
