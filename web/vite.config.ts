@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress.ts';
 import { srcAlias } from './src-alias.ts';
 
 const backend = process.env.SENTINEL_BACKEND ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: srcAlias },
   build: {
     outDir: 'dist',

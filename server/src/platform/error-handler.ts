@@ -91,15 +91,21 @@ export function installErrorHandling(app: FastifyInstance): void {
  */
 export async function installWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const hasBuild = existsSync(join(webDist, 'index.html'));
+  const assets = `${join(webDist, 'assets')}/`;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: true,
       index: 'index.html',
+      // The build writes `.br` and `.gz` beside each text file (web/precompress.ts): sent as they
+      // are to a browser that accepts them (with `vary: accept-encoding`), the file itself otherwise.
+      preCompressed: true,
       setHeaders: (res, path) => {
-        if (path.endsWith('index.html')) res.header('cache-control', 'no-cache');
-        else if (path.includes(`${join(webDist, 'assets')}`))
-          res.header('cache-control', 'public, max-age=31536000, immutable');
+        const file = path.replace(/\.(br|gz)$/, '');
+        // index.html is asked again on every load (it names the current hashed files); a hashed
+        // file never changes under its name, so the browser keeps it for a year without asking.
+        if (file.endsWith('index.html')) res.header('cache-control', 'no-cache');
+        else if (file.startsWith(assets)) res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }
