@@ -2,6 +2,7 @@ import './shared/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { startSessionEarly } from './app/guard-loader.ts';
 import { buildResources } from './app/i18n-resources.ts';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
@@ -13,6 +14,7 @@ import './app/global.css';
 initI18n(buildResources());
 installErrorLog();
 void loadApplicationInfo();
+startSessionEarly();
 
 const router = createBrowserRouter(routes);
 const root = document.getElementById('root');

@@ -9,10 +9,43 @@ import { useUserStore } from '../shared/stores/user-store.ts';
 import { toast } from '../shared/ui/feedback.ts';
 import { loginUrl } from '../shared/utils/safe-redirect.ts';
 import { decide } from './guard.ts';
+import { prefetchRoute } from './route-prefetch.ts';
+
+type SessionAnswers = Promise<
+  [Awaited<ReturnType<typeof fetchUserInfo>>, Awaited<ReturnType<typeof fetchMenus>>]
+>;
+
+/** The session asked for by startSessionEarly, for the token it was asked with. */
+let early: { token: string; answers: SessionAnswers } | null = null;
+
+/**
+ * main.tsx, before the router starts: when the guard's first decision will be to load the session
+ * (a kept token, nothing loaded yet), its two requests start now. Started by the guard, they would
+ * queue behind the layout's and the page's chunks on the browser's six connections to the server.
+ */
+export function startSessionEarly(): void {
+  const user = useUserStore.getState();
+  const decision = decide({
+    pathname: window.location.pathname,
+    search: window.location.search,
+    token: user.token,
+    loaded: user.menusLoaded,
+    mustChangePassword: user.mustChangePassword,
+    permitted: usePermissionStore.getState().codes,
+  });
+  if (decision.type !== 'load') return;
+  const answers: SessionAnswers = Promise.all([fetchUserInfo(), fetchMenus()]);
+  answers.catch(() => {
+    // Reported by the guard, which awaits these answers (loadSession).
+  });
+  early = { token: user.token, answers };
+}
 
 /** Fetch user info and menus, then generate the permitted routes (SPEC §2). */
 export async function loadSession(): Promise<void> {
-  const [info, menus] = await Promise.all([fetchUserInfo(), fetchMenus()]);
+  const started = early?.token === useUserStore.getState().token ? early.answers : null;
+  early = null;
+  const [info, menus] = await (started ?? Promise.all([fetchUserInfo(), fetchMenus()]));
   useUserStore.getState().setUser(info, menus);
   usePermissionStore.getState().setCodes(
     computePermitted(
@@ -43,6 +76,7 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<Resp
     });
     switch (decision.type) {
       case 'allow':
+        prefetchRoute(url.pathname);
         return null;
       case 'redirect':
         return redirect(decision.to);
