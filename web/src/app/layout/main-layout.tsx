@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AlarmPanel } from '@/features/alarm-panel/index.ts';
 import { VideoWall } from '@/features/video-wall/index.ts';
@@ -7,6 +7,7 @@ import { useAppStore } from '@/shared/stores/app-store.ts';
 import { useSettingsStore } from '@/shared/stores/settings-store.ts';
 import { useTagsViewStore } from '@/shared/stores/tags-view-store.ts';
 import { useVideoWallStore } from '@/shared/stores/video-wall-store.ts';
+import { PageLoading } from '@/shared/ui/page-states.tsx';
 import { Navbar } from './navbar.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TagsView } from './tags-view.tsx';
@@ -47,7 +48,12 @@ export function MainLayout() {
   }, []);
 
   // SPEC §2: with the video-visible flag off, the video wall replaces the whole layout.
-  if (!videoVisible) return <VideoWall />;
+  if (!videoVisible)
+    return (
+      <Suspense fallback={<PageLoading fullScreen />}>
+        <VideoWall />
+      </Suspense>
+    );
 
   const classes = [
     'app-wrapper',

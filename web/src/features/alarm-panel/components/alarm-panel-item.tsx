@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
 import { RequestError } from '@/shared/request/errors.ts';
 import { action } from '@/shared/request/request.ts';
-import { refreshAlarms } from '@/shared/ui/alarm-detail-dialog/index.ts';
+import { refreshAlarms } from '@/shared/ui/alarm-detail-dialog/alarm-api.ts';
 import { formatTime } from '@/shared/utils/time.ts';
 import { isAlarmItem, isHandled } from '../alarm-feed.ts';
 

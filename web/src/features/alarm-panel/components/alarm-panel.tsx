@@ -1,14 +1,21 @@
 import { AlertOutlined, CloseOutlined, MutedOutlined, SoundOutlined } from '@ant-design/icons';
 import { Badge, Button, Empty, Tooltip, Typography } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
-import { AlarmDetailDialog } from '@/shared/ui/alarm-detail-dialog/index.ts';
 import { isHandled } from '../alarm-feed.ts';
 import { useAlarmSoundStore } from '../alarm-sound.ts';
 import { useAlarmFeed } from '../use-alarm-feed.ts';
 import { AlarmPanelItem } from './alarm-panel-item.tsx';
 import './alarm-panel.css';
+
+/**
+ * The alarm's dialog (images, video, handling) loads when an alarm is opened: the layout, which
+ * holds this panel on every page, does not wait for it.
+ */
+const AlarmDetailDialog = lazy(() =>
+  import('@/shared/ui/alarm-detail-dialog/index.ts').then((m) => ({ default: m.AlarmDetailDialog })),
+);
 
 /** Portaled antd overlays that belong to the panel's interactions (not "outside"). */
 const OVERLAYS = '.ant-popover, .ant-modal-root, .ant-modal-wrap, .ant-image-preview-root, .ant-message';
@@ -167,7 +174,9 @@ export function AlarmPanel() {
         </section>
       ) : null}
       {detail ? (
-        <AlarmDetailDialog ids={detail.ids} index={detail.index} onClose={() => setDetail(null)} />
+        <Suspense fallback={null}>
+          <AlarmDetailDialog ids={detail.ids} index={detail.index} onClose={() => setDetail(null)} />
+        </Suspense>
       ) : null}
     </div>
   );
