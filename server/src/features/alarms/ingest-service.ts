@@ -172,8 +172,10 @@ const insertAlarmSql = sql`
       RETURNING *
     ),
     timeline AS (
-      INSERT INTO ${alarmAction} (alarm_id, action, from_state, to_state, account_name, created_at)
-      SELECT id, 'ingest', NULL, alarm_state, ${p('engineName')}::text, created_at FROM ins
+      INSERT INTO ${alarmAction} (alarm_id, action, from_state, to_state, account_name, created_at,
+        alarm_time, priority, scene_id)
+      SELECT id, 'ingest', NULL, alarm_state, ${p('engineName')}::text, created_at, alarm_time, priority,
+        scene_id FROM ins
     ),
     rollup AS (${rollupUpsertFrom('ins')}),
     rollup_hour AS (${rollupHourUpsertFrom('ins')})

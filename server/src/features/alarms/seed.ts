@@ -56,9 +56,11 @@ function pickHour(roll: number): number {
 
 type AlarmInsert = typeof videoAlarm.$inferInsert;
 type ActionInsert = typeof alarmAction.$inferInsert;
+/** An action as planned: the alarm's id, time, level and scene are added when the alarm is inserted. */
+type PlannedAction = Omit<ActionInsert, 'alarmId' | 'alarmTime' | 'priority' | 'sceneId'>;
 interface Plan {
   alarm: AlarmInsert;
-  actions: Array<Omit<ActionInsert, 'alarmId'>>;
+  actions: PlannedAction[];
 }
 
 /**
@@ -227,7 +229,10 @@ export async function seedAlarms(db: Db, context: DemoSeedContext, now = new Dat
     const idOf = new Map(ids.map((r) => [r.eventId, r.id]));
     const actions: ActionInsert[] = chunk.flatMap((p) => {
       const alarmId = idOf.get(p.alarm.engineEventId ?? '');
-      return alarmId === undefined ? [] : p.actions.map((a) => ({ ...a, alarmId }));
+      const { alarmTime, priority, sceneId } = p.alarm;
+      return alarmId === undefined
+        ? []
+        : p.actions.map((a) => ({ ...a, alarmId, alarmTime, priority, sceneId: sceneId ?? null }));
     });
     for (let j = 0; j < actions.length; j += BATCH)
       await db.insert(alarmAction).values(actions.slice(j, j + BATCH));
