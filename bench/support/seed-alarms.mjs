@@ -1,7 +1,7 @@
 // Seeds `count` alarms fast with INSERT … SELECT generate_series over the demo plant's scenes,
-// cameras and algorithms (newest within the last `days` days), then the matching alarm_rollup and
-// alarm_rollup_hour counters from the rows, so the list, its totals and the analyses see a
-// consistent database.
+// cameras and algorithms (newest within the last `days` days), then the matching alarm_rollup,
+// alarm_rollup_hour and alarm_rollup_scene_hour counters from the rows, so the list, its totals and
+// the analyses see a consistent database.
 // `query(text, params)` answers `{ rows }` (pg's client.query or PGlite's query).
 
 /** Reference combinations (scene, camera, area, factory, algorithm) of the demo plant. */
@@ -116,6 +116,16 @@ export async function seedAlarms(query, { count, days = 365, batch = 250_000, ha
        DO UPDATE SET count = alarm_rollup_hour.count + excluded.count`,
     [max],
   );
+  await query(
+    `INSERT INTO alarm_rollup_scene_hour (hour, scene_id, area_id, factory_id, count)
+     SELECT date_trunc('hour', alarm_time AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', coalesce(scene_id, 0),
+       coalesce(area_id, 0), coalesce(factory_id, 0), count(*)
+     FROM video_alarm WHERE id > $1
+     GROUP BY 1, 2, 3, 4
+     ON CONFLICT (hour, scene_id, area_id, factory_id)
+       DO UPDATE SET count = alarm_rollup_scene_hour.count + excluded.count`,
+    [max],
+  );
   if (handling) {
     // A deal or cancel at the handle time, or an approve at the approval time, by the admin.
     await query(
@@ -133,6 +143,7 @@ export async function seedAlarms(query, { count, days = 365, batch = 250_000, ha
   await query('ANALYZE video_alarm');
   await query('ANALYZE alarm_rollup');
   await query('ANALYZE alarm_rollup_hour');
+  await query('ANALYZE alarm_rollup_scene_hour');
   return { refs: refs.length };
 }
 

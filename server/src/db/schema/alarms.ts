@@ -197,3 +197,26 @@ export const alarmRollupHour = pgTable(
     }),
   ],
 );
+
+/**
+ * Alarms raised per UTC hour and scene / area / plant, whatever their state or level: the trend of
+ * the alarm analysis (and any hourly count without state or level) reads these — about one row
+ * an hour per scene, where `alarm_rollup_hour` keeps one per scene × level × state. Only ingest
+ * moves them: a state change leaves an alarm where it was raised. Null references are 0.
+ */
+export const alarmRollupSceneHour = pgTable(
+  'alarm_rollup_scene_hour',
+  {
+    hour: ts('hour').notNull(),
+    sceneId: integer('scene_id').notNull(),
+    areaId: integer('area_id').notNull(),
+    factoryId: integer('factory_id').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'alarm_rollup_scene_hour_pk',
+      columns: [t.hour, t.sceneId, t.areaId, t.factoryId],
+    }),
+  ],
+);

@@ -1,6 +1,6 @@
 import { type AnyColumn, and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { alarmRollup, alarmRollupHour, videoAlarm } from '../../db/schema/index.ts';
+import { alarmRollup, alarmRollupHour, alarmRollupSceneHour, videoAlarm } from '../../db/schema/index.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import { sceneAuthorityWhere } from '../alarms/index.ts';
 import { type Buckets, bucketStart, DAY_MS, planRange, type RollupUnit, type Span } from './rollup-range.ts';
@@ -32,7 +32,10 @@ export interface RangeCountsQuery {
   startMs: number;
   /** Inclusive, as the alarm list's `endTime`. */
   endMs: number;
-  /** 'hour': alarm_rollup_hour (no camera, no algorithm); 'day': alarm_rollup. */
+  /**
+   * 'hour': alarm_rollup_hour (no camera, no algorithm) — or alarm_rollup_scene_hour when every
+   * dimension asked is the bucket, scene, area or plant; 'day': alarm_rollup.
+   */
   unit: RollupUnit;
   now: number;
   filters: RangeFilters;
@@ -86,6 +89,31 @@ function hourSource(startMs: number, buckets?: Buckets): Source {
       if (dim === 'bucket') return bucketOf(sql`${t.hour}`, buckets, startMs);
       const c = cols[dim];
       if (!c) throw new Error(`range counts: the hourly rollup has no ${dim}`);
+      return c;
+    },
+    time: (s) => sql`(${t.hour} >= ${iso(s.from)}::timestamptz and ${t.hour} < ${iso(s.to)}::timestamptz)`,
+    n: sql`${t.count}`,
+    filterCols: { scene: t.sceneId, factory: t.factoryId, area: t.areaId },
+  };
+}
+
+/** Dimensions the per-scene hourly counters hold (no level, no state). */
+const SCENE_HOUR_DIMS = new Set<Dim>(['bucket', 'scene', 'area', 'factory']);
+
+/** alarm_rollup_scene_hour: alarms raised per UTC hour and scene / area / plant, whatever their state. */
+function sceneHourSource(startMs: number, buckets?: Buckets): Source {
+  const t = alarmRollupSceneHour;
+  const cols: Partial<Record<Dim, SQL>> = {
+    scene: sql`${t.sceneId}`,
+    area: sql`${t.areaId}`,
+    factory: sql`${t.factoryId}`,
+  };
+  return {
+    table: sql`${t}`,
+    col: (dim) => {
+      if (dim === 'bucket') return bucketOf(sql`${t.hour}`, buckets, startMs);
+      const c = cols[dim];
+      if (!c) throw new Error(`range counts: the scene-hour rollup has no ${dim}`);
       return c;
     },
     time: (s) => sql`(${t.hour} >= ${iso(s.from)}::timestamptz and ${t.hour} < ${iso(s.to)}::timestamptz)`,
@@ -168,7 +196,12 @@ function part(source: Source, spans: Span[], sign: 1 | -1, dims: Dim[], f: Range
 export async function rangeCounts(db: Db, q: RangeCountsQuery): Promise<RangeCount[]> {
   const plan = planRange(q.startMs, q.endMs, q.unit, { now: q.now, buckets: q.buckets });
   const dims = [...new Set(q.sets.flat())];
-  const rollupSource = q.unit === 'hour' ? hourSource(q.startMs, q.buckets) : daySource();
+  const rollupSource =
+    q.unit === 'day'
+      ? daySource()
+      : dims.every((d) => SCENE_HOUR_DIMS.has(d))
+        ? sceneHourSource(q.startMs, q.buckets)
+        : hourSource(q.startMs, q.buckets);
   const raw = rawSource(q.startMs, q.buckets);
   const parts = [
     part(rollupSource, plan.rollup, 1, dims, q.filters),
