@@ -11,8 +11,10 @@
 //   second — every ingest clears the instance's result cache (features/alarms/totals.ts), so each
 //   figure is computed about once a second and shared by the clients asking meanwhile, as 50
 //   consoles refreshing after each alarm would.
+// Also the safety and efficiency analyses and My statistics (the seed adds job runs, handlers,
+// approvals and the admin's actions).
 // Usage: node bench/analysis.mjs [--count N] [--days 365] [--pglite] [--clients 20] [--requests 400]
-//   [--seconds 10]
+//   [--seconds 10] [--cases word,word (only the cases whose name holds one)]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +42,7 @@ const { values: args } = parseArgs({
     clients: { type: 'string', default: '20' },
     requests: { type: 'string', default: '400' },
     seconds: { type: 'string', default: '10' },
+    cases: { type: 'string' },
   },
 });
 const count = Number(args.count ?? (args.pglite ? 100_000 : 1_000_000));
@@ -71,7 +74,7 @@ if (args.pglite) {
   await first.stop();
   const { PGlite } = await import('@electric-sql/pglite');
   const db = new PGlite(join(dataDir, 'pglite'));
-  await seedAlarms((text, params) => db.query(text, params), { count, days });
+  await seedAlarms((text, params) => db.query(text, params), { count, days, handling: true });
   setTarget((await db.query(TARGET_SQL)).rows[0]);
   await db.close();
   server = await startServer({}, { dataDir });
@@ -86,7 +89,7 @@ if (args.pglite) {
   });
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
-  await seedAlarms((text, params) => client.query(text, params), { count, days });
+  await seedAlarms((text, params) => client.query(text, params), { count, days, handling: true });
   setTarget((await client.query(TARGET_SQL)).rows[0]);
   const rollups = await client.query(
     `SELECT (SELECT count(*) FROM alarm_rollup)::int AS daily, (SELECT count(*) FROM alarm_rollup_hour)::int AS hourly`,
@@ -116,7 +119,7 @@ const shifted = (range, ms) => ({
 });
 
 const r = ranges();
-const cases = [
+const allCases = [
   [
     'alarm analysis, last 30 days',
     '/analysis/alarm',
@@ -135,7 +138,26 @@ const cases = [
     '/dashboard/heat',
     (i) => ({ endTime: new Date(Date.now() - (i % 2000) * H).toISOString() }),
   ],
+  [
+    'safety analysis, last 30 days',
+    '/analysis/safety',
+    (i) => ({ ...shifted(r.last30, i), utcOffset: OFFSET_MIN }),
+  ],
+  [
+    'efficiency analysis, last 30 days',
+    '/analysis/efficiency',
+    (i) => ({ ...shifted(r.last30, i), utcOffset: OFFSET_MIN }),
+  ],
+  [
+    'my statistics (admin), last 30 days',
+    '/analysis/mine',
+    (i) => ({ ...shifted(r.last30, i), utcOffset: OFFSET_MIN }),
+  ],
 ];
+// --cases alarm,safety: only the cases whose name contains one of these words.
+const cases = args.cases
+  ? allCases.filter(([name]) => args.cases.split(',').some((w) => name.includes(w)))
+  : allCases;
 
 /** An engine posting one alarm a second (each clears the result cache) until stopped. */
 async function ingestEverySecond(token) {
@@ -236,7 +258,13 @@ try {
           ? ` (total ${sample.data.total})`
           : sample.data.todayAlarms !== undefined
             ? ` (today ${sample.data.todayAlarms}, untreated ${sample.data.untreated})`
-            : '';
+            : sample.data.runs !== undefined
+              ? ` (runs ${sample.data.runs})`
+              : sample.data.overall !== undefined
+                ? ` (processed ${sample.data.overall.count})`
+                : sample.data.deal !== undefined
+                  ? ` (deal ${sample.data.deal}, cancel ${sample.data.cancel}, approve ${sample.data.approve})`
+                  : '';
     const rate = Math.round(result.ms.length / result.seconds);
     console.log(`  ${label} — ${name}: ${s.text}, ${rate} req/s (${result.ms.length} requests)${seen}`);
   };

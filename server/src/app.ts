@@ -59,11 +59,12 @@ export interface BuildOptions {
 }
 
 /**
- * The alarm list's totals are reused this long on an instance unless an alarm changes first (every
- * `alarm.created` / `alarm.updated` on the bus clears them, from any instance).
+ * The alarm list's totals and the analyses are reused this long on an instance unless an alarm or
+ * a job run changes first (every `alarm.created` / `alarm.updated` / `jobRun.updated` on the bus
+ * clears them, from any instance; the instance that made the change clears them at once).
  */
 export const ALARM_COUNT_CACHE_MS = 5_000;
-const ALARM_COUNT_EVENTS = new Set(['alarm.created', 'alarm.updated']);
+const ALARM_COUNT_EVENTS = new Set(['alarm.created', 'alarm.updated', 'jobRun.updated']);
 
 /** Query-string tokens (SSE) never reach the logs. */
 const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/gi, '$1[Redacted]');

@@ -66,7 +66,7 @@ declare module 'fastify' {
     seedResult: SeedResult;
     /** Resolved sessions reused for a few seconds (platform/session-cache.ts). */
     sessionCache: SessionCache;
-    /** The alarm list's totals, cleared by every alarm change (platform/result-cache.ts). */
+    /** The alarm list's totals and the analyses, cleared by every alarm and job run change (platform/result-cache.ts). */
     alarmCounts: ResultCache;
     /** Every registered route with its declared access (filled by the onRoute check). */
     routeAccess: RouteAccessRecord[];

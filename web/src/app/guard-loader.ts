@@ -1,5 +1,5 @@
 import { LAYOUT_EXTRA_ROUTES, MENU_TREE } from '@sentinel/contract';
-import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { type LoaderFunctionArgs, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { fetchMenus, fetchUserInfo } from '../features/session/index.ts';
 import { i18n, tr } from '../shared/i18n/i18n.ts';
 import { computePermitted } from '../shared/permission/permitted.ts';
@@ -8,7 +8,7 @@ import { usePermissionStore } from '../shared/stores/permission-store.ts';
 import { useUserStore } from '../shared/stores/user-store.ts';
 import { toast } from '../shared/ui/feedback.ts';
 import { loginUrl } from '../shared/utils/safe-redirect.ts';
-import { decide } from './guard.ts';
+import { decide, type GuardDecision } from './guard.ts';
 import { prefetchRoute } from './route-prefetch.ts';
 
 type SessionAnswers = Promise<
@@ -24,16 +24,8 @@ let early: { token: string; answers: SessionAnswers } | null = null;
  * queue behind the layout's and the page's chunks on the browser's six connections to the server.
  */
 export function startSessionEarly(): void {
+  if (decisionFor(new URL(window.location.href)).type !== 'load') return;
   const user = useUserStore.getState();
-  const decision = decide({
-    pathname: window.location.pathname,
-    search: window.location.search,
-    token: user.token,
-    loaded: user.menusLoaded,
-    mustChangePassword: user.mustChangePassword,
-    permitted: usePermissionStore.getState().codes,
-  });
-  if (decision.type !== 'load') return;
   const answers: SessionAnswers = Promise.all([fetchUserInfo(), fetchMenus()]);
   answers.catch(() => {
     // Reported by the guard, which awaits these answers (loadSession).
@@ -61,19 +53,36 @@ function errorText(error: unknown): string {
   return i18n.t('hasError');
 }
 
-/** Root loader: runs on every navigation (shouldRevalidate true) and applies the guard. */
+/** The guard's decision for `url` with the session as it is now. */
+function decisionFor(url: URL): GuardDecision {
+  const user = useUserStore.getState();
+  return decide({
+    pathname: url.pathname,
+    search: url.search,
+    token: user.token,
+    loaded: user.menusLoaded,
+    mustChangePassword: user.mustChangePassword,
+    permitted: usePermissionStore.getState().codes,
+  });
+}
+
+/**
+ * The root route's shouldRevalidate: the guard runs again for a navigation only when it has
+ * something to do for the new URL (load the session, redirect, take a query token). A navigation it
+ * allows as things are — a list page's search writing its filters in the URL, most moves between
+ * permitted pages — would have the loader answer null at once; skipping it spares every such
+ * navigation a loader round before the router writes the URL. Same decision, same state as the
+ * loader's first round, so no permission check is lost.
+ */
+export function guardShouldRevalidate({ nextUrl }: ShouldRevalidateFunctionArgs): boolean {
+  return decisionFor(nextUrl).type !== 'allow';
+}
+
+/** Root loader: applies the guard on the first load and on every navigation it has a say in. */
 export async function guardLoader({ request }: LoaderFunctionArgs): Promise<Response | null> {
   const url = new URL(request.url);
   for (let round = 0; round < 2; round += 1) {
-    const user = useUserStore.getState();
-    const decision = decide({
-      pathname: url.pathname,
-      search: url.search,
-      token: user.token,
-      loaded: user.menusLoaded,
-      mustChangePassword: user.mustChangePassword,
-      permitted: usePermissionStore.getState().codes,
-    });
+    const decision = decisionFor(url);
     switch (decision.type) {
       case 'allow':
         prefetchRoute(url.pathname);

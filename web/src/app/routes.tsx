@@ -7,7 +7,7 @@ import type { LazyPage, PageRegistry } from '../shared/routing/page-registry.ts'
 import type { RouteHandle } from '../shared/routing/route-meta.ts';
 import { PageLoading } from '../shared/ui/page-states.tsx';
 import { GroupRedirect } from './group-redirect.tsx';
-import { guardLoader } from './guard-loader.ts';
+import { guardLoader, guardShouldRevalidate } from './guard-loader.ts';
 import { RootShell } from './root-shell.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
 
@@ -74,7 +74,7 @@ export const routes: RouteObject[] = [
     id: 'root',
     path: '/',
     loader: guardLoader,
-    shouldRevalidate: () => true,
+    shouldRevalidate: guardShouldRevalidate,
     Component: RootShell,
     HydrateFallback: () => <PageLoading fullScreen />,
     ErrorBoundary: RouteErrorBoundary,

@@ -24,7 +24,7 @@ import {
 } from '../../platform/media.ts';
 import { cachedRefs, clearIngestRefCache, invalid, type Resolved } from './ingest-refs.ts';
 import { type AlarmRow, toAlarmItem } from './mapper.ts';
-import { rollupHourUpsertFrom, rollupUpsertFrom } from './rollup.ts';
+import { rollupHourUpsertFrom, rollupSceneHourUpsertFrom, rollupUpsertFrom } from './rollup.ts';
 
 /** Optional MP4 clip of the alarm. */
 export const INGEST_CLIP_MAX_BYTES = 20 * 1024 * 1024;
@@ -150,7 +150,7 @@ const p = (name: string) => sql.placeholder(name);
 
 /**
  * ONE statement (its own transaction): inserts the alarm (nothing on a repeated engine event id),
- * its 'ingest' timeline row and its daily and hourly rollup +1, and answers the new id — or, when the event id was
+ * its 'ingest' timeline row and its daily, hourly and scene-hour rollup +1, and answers the new id — or, when the event id was
  * already committed, the existing id with `duplicate`. Prepared once per database handle: at
  * ingest rate, parsing and planning this statement on every call was a fair part of PostgreSQL's work.
  */
@@ -172,11 +172,14 @@ const insertAlarmSql = sql`
       RETURNING *
     ),
     timeline AS (
-      INSERT INTO ${alarmAction} (alarm_id, action, from_state, to_state, account_name, created_at)
-      SELECT id, 'ingest', NULL, alarm_state, ${p('engineName')}::text, created_at FROM ins
+      INSERT INTO ${alarmAction} (alarm_id, action, from_state, to_state, account_name, created_at,
+        alarm_time, priority, scene_id)
+      SELECT id, 'ingest', NULL, alarm_state, ${p('engineName')}::text, created_at, alarm_time, priority,
+        scene_id FROM ins
     ),
     rollup AS (${rollupUpsertFrom('ins')}),
-    rollup_hour AS (${rollupHourUpsertFrom('ins')})
+    rollup_hour AS (${rollupHourUpsertFrom('ins')}),
+    rollup_scene_hour AS (${rollupSceneHourUpsertFrom('ins')})
     SELECT id, false AS duplicate FROM ins
     UNION ALL
     SELECT id, true FROM ${videoAlarm}

@@ -8,7 +8,7 @@ import { type IngestHarness, ingestHarness, multipartBody } from './ingest-test-
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
- * Keys of the daily and hourly counters where the rollup differs from a GROUP BY over the alarms
+ * Keys of the daily, hourly and scene-hour counters where the rollup differs from a GROUP BY over the alarms
  * (count 0 rows left by state changes are the same as no row).
  */
 async function drift(h: IngestHarness) {
@@ -33,7 +33,16 @@ async function drift(h: IngestHarness) {
         count AS counted FROM alarm_rollup_hour) r
       USING (hour, scene_id, area_id, factory_id, priority, alarm_state, false_positive)
     WHERE coalesce(v.n, 0) <> coalesce(r.counted, 0)`);
-  return { daily: rowsOf(daily), hourly: rowsOf(hourly) };
+  const sceneHourly = await h.app.db.execute(sql`
+    SELECT v.*, r.* FROM (
+      SELECT date_trunc('hour', alarm_time AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS hour,
+        coalesce(scene_id, 0) AS scene_id, coalesce(area_id, 0) AS area_id,
+        coalesce(factory_id, 0) AS factory_id, count(*) AS n
+      FROM video_alarm GROUP BY 1, 2, 3, 4) v
+    FULL JOIN (SELECT hour, scene_id, area_id, factory_id, count AS counted FROM alarm_rollup_scene_hour) r
+      USING (hour, scene_id, area_id, factory_id)
+    WHERE coalesce(v.n, 0) <> coalesce(r.counted, 0)`);
+  return { daily: rowsOf(daily), hourly: rowsOf(hourly), sceneHourly: rowsOf(sceneHourly) };
 }
 
 describe.each(backends)('daily and hourly rollups on %s', (backend) => {
@@ -92,7 +101,7 @@ describe.each(backends)('daily and hourly rollups on %s', (backend) => {
     // Two arrivals of the same key in one hour, and a repeated event id (not counted twice).
     ids.push(await ingest({ alarmTime: '2026-03-01T00:20:00Z', priority: '120001' }));
     await ingest({ eventId: `rollup-${seq}`, alarmTime: '2026-03-01T00:20:00Z', priority: '120001' });
-    expect(await drift(h)).toEqual({ daily: [], hourly: [] });
+    expect(await drift(h)).toEqual({ daily: [], hourly: [], sceneHourly: [] });
 
     const [a, b, c, d, e, f] = ids as [number, number, number, number, number, number];
     await call(ALARM_API.deal, { id: a, comment: 'done' });
@@ -102,7 +111,7 @@ describe.each(backends)('daily and hourly rollups on %s', (backend) => {
     await call(ALARM_API.approve, { id: f });
     await call(ALARM_API.noApprove, { id: f });
     await call(ALARM_API.batch, { ids: [e], action: 'deal' });
-    expect(await drift(h)).toEqual({ daily: [], hourly: [] });
+    expect(await drift(h)).toEqual({ daily: [], hourly: [], sceneHourly: [] });
 
     const [hourly] = rowsOf<{ n: unknown }>(
       await h.app.db.execute(sql`SELECT sum(count) AS n FROM alarm_rollup_hour`),

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { alarmRollup, alarmRollupHour, videoAlarm } from '../../db/schema/index.ts';
+import { alarmRollup, alarmRollupHour, alarmRollupSceneHour, videoAlarm } from '../../db/schema/index.ts';
 
 /** The columns of an alarm that its rollup counters are keyed by. */
 export interface RollupKey {
@@ -24,8 +24,10 @@ export const rollupDay = (time: Date) => time.toISOString().slice(0, 10);
 export const rollupHour = (time: Date) => new Date(Math.floor(time.getTime() / HOUR_MS) * HOUR_MS);
 
 /**
- * Adds each delta to its alarm's counters, daily (`alarm_rollup`) and hourly (`alarm_rollup_hour`),
- * in ONE statement. Deltas of the same key are summed first (an upsert may touch a row once).
+ * Adds each delta to its alarm's counters, daily (`alarm_rollup`), hourly (`alarm_rollup_hour`)
+ * and per scene and hour (`alarm_rollup_scene_hour`, which a state change nets to nothing and so
+ * does not touch) in ONE statement. Deltas of the same key are summed first (an upsert may touch a
+ * row once).
  * Call it in the same transaction as the write it counts, so the counters never drift from the rows.
  */
 export async function applyRollupDeltas(
@@ -57,13 +59,20 @@ export async function applyRollupDeltas(
       ON CONFLICT (day, scene_id, camera_id, algorithm_id, area_id, factory_id, alarm_state, priority,
         false_positive)
       DO UPDATE SET count = ${alarmRollup}.count + excluded.count
+    ),
+    hourly AS (
+      INSERT INTO ${alarmRollupHour} (hour, scene_id, area_id, factory_id, priority, alarm_state,
+        false_positive, count)
+      SELECT hour, scene_id, area_id, factory_id, priority, alarm_state, false_positive, sum(delta)
+      FROM k GROUP BY 1, 2, 3, 4, 5, 6, 7
+      ON CONFLICT (hour, scene_id, area_id, factory_id, priority, alarm_state, false_positive)
+      DO UPDATE SET count = ${alarmRollupHour}.count + excluded.count
     )
-    INSERT INTO ${alarmRollupHour} (hour, scene_id, area_id, factory_id, priority, alarm_state,
-      false_positive, count)
-    SELECT hour, scene_id, area_id, factory_id, priority, alarm_state, false_positive, sum(delta)
-    FROM k GROUP BY 1, 2, 3, 4, 5, 6, 7
-    ON CONFLICT (hour, scene_id, area_id, factory_id, priority, alarm_state, false_positive)
-    DO UPDATE SET count = ${alarmRollupHour}.count + excluded.count`);
+    INSERT INTO ${alarmRollupSceneHour} (hour, scene_id, area_id, factory_id, count)
+    SELECT hour, scene_id, area_id, factory_id, sum(delta)
+    FROM k GROUP BY 1, 2, 3, 4 HAVING sum(delta) <> 0
+    ON CONFLICT (hour, scene_id, area_id, factory_id)
+    DO UPDATE SET count = ${alarmRollupSceneHour}.count + excluded.count`);
 }
 
 /**
@@ -112,14 +121,25 @@ export function rollupHourUpsertFrom(source: string): SQL {
     DO UPDATE SET count = ${alarmRollupHour}.count + excluded.count`;
 }
 
+/** The same for the counters per scene and hour (`alarm_rollup_scene_hour`). */
+export function rollupSceneHourUpsertFrom(source: string): SQL {
+  return sql`INSERT INTO ${alarmRollupSceneHour} (hour, scene_id, area_id, factory_id, count)
+    SELECT ${hourOf(sql.raw('alarm_time'))}, coalesce(scene_id, 0), coalesce(area_id, 0),
+      coalesce(factory_id, 0), count(*)
+    FROM ${sql.identifier(source)}
+    GROUP BY 1, 2, 3, 4
+    ON CONFLICT (hour, scene_id, area_id, factory_id)
+    DO UPDATE SET count = ${alarmRollupSceneHour}.count + excluded.count`;
+}
+
 /** SQL: the start of the UTC hour of a timestamptz expression (whatever the session's time zone). */
 export function hourOf(time: SQL): SQL {
   return sql`(date_trunc('hour', ${time} AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`;
 }
 
 /**
- * Adds the alarms matching `where` (rows already written, not yet counted) to the daily and hourly
- * counters in two `INSERT … SELECT … GROUP BY` (the demo seed's bulk insert). Same transaction as
+ * Adds the alarms matching `where` (rows already written, not yet counted) to the daily, hourly and
+ * scene-hour counters, one `INSERT … SELECT … GROUP BY` each (the demo seed's bulk insert). Same transaction as
  * the rows when they can change concurrently.
  */
 export async function addAlarmsToRollups(db: Db, where: SQL): Promise<void> {
@@ -143,4 +163,12 @@ export async function addAlarmsToRollups(db: Db, where: SQL): Promise<void> {
     GROUP BY 1, 2, 3, 4, 5, 6, 7
     ON CONFLICT (hour, scene_id, area_id, factory_id, priority, alarm_state, false_positive)
     DO UPDATE SET count = ${alarmRollupHour}.count + excluded.count`);
+  await db.execute(sql`
+    INSERT INTO ${alarmRollupSceneHour} (hour, scene_id, area_id, factory_id, count)
+    SELECT ${hourOf(sql.raw('alarm_time'))}, coalesce(scene_id, 0), coalesce(area_id, 0),
+      coalesce(factory_id, 0), count(*)
+    FROM ${videoAlarm} WHERE ${where}
+    GROUP BY 1, 2, 3, 4
+    ON CONFLICT (hour, scene_id, area_id, factory_id)
+    DO UPDATE SET count = ${alarmRollupSceneHour}.count + excluded.count`);
 }

@@ -56,9 +56,11 @@ function pickHour(roll: number): number {
 
 type AlarmInsert = typeof videoAlarm.$inferInsert;
 type ActionInsert = typeof alarmAction.$inferInsert;
+/** An action as planned: the alarm's id, time, level and scene are added when the alarm is inserted. */
+type PlannedAction = Omit<ActionInsert, 'alarmId' | 'alarmTime' | 'priority' | 'sceneId'>;
 interface Plan {
   alarm: AlarmInsert;
-  actions: Array<Omit<ActionInsert, 'alarmId'>>;
+  actions: PlannedAction[];
 }
 
 /**
@@ -83,8 +85,10 @@ export async function seedAlarms(db: Db, context: DemoSeedContext, now = new Dat
     return node;
   };
 
+  // Handlers are named as the handling endpoints name them (the account name), so one account's
+  // alarms, seeded or handled live, carry one name (the efficiency analysis and the handler tag agree).
   const handlers = await db
-    .select({ id: account.id, name: account.accountName, displayName: account.displayName })
+    .select({ id: account.id, name: account.accountName })
     .from(account)
     .orderBy(asc(account.id))
     .limit(5);
@@ -168,7 +172,7 @@ export async function seedAlarms(db: Db, context: DemoSeedContext, now = new Dat
     };
     const by = {
       accountId: handler?.id ?? null,
-      accountName: handler?.displayName || handler?.name || '值班员',
+      accountName: handler?.name || '值班员',
     };
     // Older alarms are mostly handled; the last hours are mostly still pending.
     const handled = ageHours > 6 ? roll : roll * 3;
@@ -227,7 +231,10 @@ export async function seedAlarms(db: Db, context: DemoSeedContext, now = new Dat
     const idOf = new Map(ids.map((r) => [r.eventId, r.id]));
     const actions: ActionInsert[] = chunk.flatMap((p) => {
       const alarmId = idOf.get(p.alarm.engineEventId ?? '');
-      return alarmId === undefined ? [] : p.actions.map((a) => ({ ...a, alarmId }));
+      const { alarmTime, priority, sceneId } = p.alarm;
+      return alarmId === undefined
+        ? []
+        : p.actions.map((a) => ({ ...a, alarmId, alarmTime, priority, sceneId: sceneId ?? null }));
     });
     for (let j = 0; j < actions.length; j += BATCH)
       await db.insert(alarmAction).values(actions.slice(j, j + BATCH));

@@ -119,6 +119,9 @@ export async function transitionInTx(
       accountId: actor.accountId,
       accountName: actor.accountName,
       createdAt: now,
+      alarmTime: before.alarmTime,
+      priority: before.priority,
+      sceneId: before.sceneId,
     });
     await moveRollup(tx, rollupKeyOf(before), rollupKeyOf(after));
     return after;

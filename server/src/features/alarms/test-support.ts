@@ -38,6 +38,9 @@ export async function insertTestAlarm(app: FastifyInstance, input: TestAlarmInpu
       fromState: null,
       toState: row.alarmState,
       createdAt: row.createdAt,
+      alarmTime: row.alarmTime,
+      priority: row.priority,
+      sceneId: row.sceneId,
     });
     await bumpRollup(tx, rollupKeyOf(row), 1);
     return row;

@@ -37,7 +37,7 @@ export const handlingAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
     return scenes;
   }
 
-  /** Alarm-based answers change only with an ingest or a handling, which clear this cache. */
+  /** The answers change only with an ingest, a handling or a run report, which clear this cache. */
   const cacheKey = (kind: string, scenes: VisibleScenes, q: object) =>
     `${kind}:${scenes === 'all' ? 'all' : scenes.join(',')}:${JSON.stringify(q)}`;
 
@@ -53,7 +53,11 @@ export const handlingAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const scenes = await scenesFor(request, request.body);
-      return ok(request, await safetyAnalysisOf(app.db, request.body, scenes));
+      // Runs and alarms change only with a run report, an ingest or a handling, which clear this cache.
+      const answer = await app.alarmCounts.get(cacheKey('safety', scenes, request.body), () =>
+        safetyAnalysisOf(app.db, request.body, scenes),
+      );
+      return ok(request, answer);
     },
   });
 

@@ -74,6 +74,8 @@ export interface HandlingWorld {
   alarms: AlarmModel[];
   actions: ActionModel[];
   runIds: Record<string, number>;
+  /** The engine key that reported the runs and the alarms. */
+  engineKey: string;
   call<T>(
     url: string,
     payload: object,
@@ -242,6 +244,7 @@ export async function handlingWorld(backend: Backend): Promise<HandlingWorld> {
     alarms,
     actions,
     runIds,
+    engineKey: key,
     call,
     alarmList: list,
     alarmCount: async (filters, token) => (await list(filters, token)).count,

@@ -1,7 +1,7 @@
 import type { MyStatistics, MyStatisticsQuery } from '@sentinel/contract';
 import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { account, alarmAction, videoAlarm } from '../../db/schema/index.ts';
+import { account, alarmAction } from '../../db/schema/index.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import {
   bucketIndexSql,
@@ -41,7 +41,7 @@ function actionsOf(
     lte(alarmAction.createdAt, new Date(q.endTime)),
     inArray(alarmAction.action, [...actions]),
   ];
-  if (scenes !== 'all') c.push(scenes.length ? inArray(videoAlarm.sceneId, scenes) : sql`false`);
+  if (scenes !== 'all') c.push(scenes.length ? inArray(alarmAction.sceneId, scenes) : sql`false`);
   return and(...c);
 }
 
@@ -54,18 +54,17 @@ export async function myStatisticsOf(
 ): Promise<MyStatistics> {
   const b = bucketsOf(q);
   const k = bucketIndexSql(b, alarmAction.createdAt);
-  const { median, p90 } = percentilesSql(secondsBetween(videoAlarm.alarmTime, alarmAction.createdAt));
+  // The actions carry their alarm's time, level and scene: no join with the alarms.
+  const { median, p90 } = percentilesSql(secondsBetween(alarmAction.alarmTime, alarmAction.createdAt));
   const [counts, [handling]] = await Promise.all([
     db
-      .select({ k, action: alarmAction.action, priority: videoAlarm.priority, n: sql<string>`count(*)` })
+      .select({ k, action: alarmAction.action, priority: alarmAction.priority, n: sql<string>`count(*)` })
       .from(alarmAction)
-      .innerJoin(videoAlarm, eq(videoAlarm.id, alarmAction.alarmId))
       .where(actionsOf(who.id, q, scenes, ACTIONS))
-      .groupBy(sql`1`, alarmAction.action, videoAlarm.priority), // 1: the bucket (its parameters differ from the select's)
+      .groupBy(sql`1`, alarmAction.action, alarmAction.priority), // 1: the bucket (its parameters differ from the select's)
     db
       .select({ n: sql<string>`count(*)`, median, p90 })
       .from(alarmAction)
-      .innerJoin(videoAlarm, eq(videoAlarm.id, alarmAction.alarmId))
       .where(actionsOf(who.id, q, scenes, HANDLING)),
   ]);
   const zero = { deal: 0, cancel: 0, approve: 0, noApprove: 0 };

@@ -1,6 +1,7 @@
 import { type AnyColumn, and, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { alarmRollup, alarmRollupHour, videoAlarm } from '../../db/schema/index.ts';
+import { alarmRollup, alarmRollupHour, alarmRollupSceneHour, videoAlarm } from '../../db/schema/index.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import { sceneAuthorityWhere } from '../alarms/index.ts';
 import { type Buckets, bucketStart, DAY_MS, planRange, type RollupUnit, type Span } from './rollup-range.ts';
@@ -32,7 +33,10 @@ export interface RangeCountsQuery {
   startMs: number;
   /** Inclusive, as the alarm list's `endTime`. */
   endMs: number;
-  /** 'hour': alarm_rollup_hour (no camera, no algorithm); 'day': alarm_rollup. */
+  /**
+   * 'hour': alarm_rollup_hour (no camera, no algorithm) — or alarm_rollup_scene_hour when every
+   * dimension asked is the bucket, scene, area or plant; 'day': alarm_rollup.
+   */
   unit: RollupUnit;
   now: number;
   filters: RangeFilters;
@@ -70,22 +74,35 @@ const bucketOf = (time: SQL, buckets: Buckets | undefined, startMs: number) => {
   return sql`date_bin(${`${buckets.sizeMs} milliseconds`}::interval, ${time}, ${iso(origin)}::timestamptz)`;
 };
 
-function hourSource(startMs: number, buckets?: Buckets): Source {
-  const t = alarmRollupHour;
+/** The columns every hourly rollup has: its UTC hour, scene, area, plant and count. */
+interface HourlyTable {
+  hour: AnyColumn;
+  sceneId: AnyColumn;
+  areaId: AnyColumn;
+  factoryId: AnyColumn;
+  count: AnyColumn;
+}
+
+/** An hourly rollup as a source: its bucket from the hour, `more` dimensions besides scene, area and plant. */
+function hourlySource(
+  t: HourlyTable & PgTable,
+  label: string,
+  more: Partial<Record<Dim, SQL>>,
+  startMs: number,
+  buckets?: Buckets,
+): Source {
   const cols: Partial<Record<Dim, SQL>> = {
     scene: sql`${t.sceneId}`,
     area: sql`${t.areaId}`,
     factory: sql`${t.factoryId}`,
-    priority: sql`${t.priority}`,
-    state: sql`${t.alarmState}`,
-    falsePositive: sql`${t.falsePositive}`,
+    ...more,
   };
   return {
     table: sql`${t}`,
     col: (dim) => {
       if (dim === 'bucket') return bucketOf(sql`${t.hour}`, buckets, startMs);
       const c = cols[dim];
-      if (!c) throw new Error(`range counts: the hourly rollup has no ${dim}`);
+      if (!c) throw new Error(`range counts: the ${label} rollup has no ${dim}`);
       return c;
     },
     time: (s) => sql`(${t.hour} >= ${iso(s.from)}::timestamptz and ${t.hour} < ${iso(s.to)}::timestamptz)`,
@@ -93,6 +110,27 @@ function hourSource(startMs: number, buckets?: Buckets): Source {
     filterCols: { scene: t.sceneId, factory: t.factoryId, area: t.areaId },
   };
 }
+
+/** alarm_rollup_hour: by hour, scene, area, plant, level, state and false positive. */
+const hourSource = (startMs: number, buckets?: Buckets) =>
+  hourlySource(
+    alarmRollupHour,
+    'hourly',
+    {
+      priority: sql`${alarmRollupHour.priority}`,
+      state: sql`${alarmRollupHour.alarmState}`,
+      falsePositive: sql`${alarmRollupHour.falsePositive}`,
+    },
+    startMs,
+    buckets,
+  );
+
+/** Dimensions the per-scene hourly counters hold (no level, no state). */
+const SCENE_HOUR_DIMS = new Set<Dim>(['bucket', 'scene', 'area', 'factory']);
+
+/** alarm_rollup_scene_hour: alarms raised per UTC hour and scene / area / plant, whatever their state. */
+const sceneHourSource = (startMs: number, buckets?: Buckets) =>
+  hourlySource(alarmRollupSceneHour, 'scene-hour', {}, startMs, buckets);
 
 function daySource(): Source {
   const t = alarmRollup;
@@ -168,7 +206,12 @@ function part(source: Source, spans: Span[], sign: 1 | -1, dims: Dim[], f: Range
 export async function rangeCounts(db: Db, q: RangeCountsQuery): Promise<RangeCount[]> {
   const plan = planRange(q.startMs, q.endMs, q.unit, { now: q.now, buckets: q.buckets });
   const dims = [...new Set(q.sets.flat())];
-  const rollupSource = q.unit === 'hour' ? hourSource(q.startMs, q.buckets) : daySource();
+  const rollupSource =
+    q.unit === 'day'
+      ? daySource()
+      : dims.every((d) => SCENE_HOUR_DIMS.has(d))
+        ? sceneHourSource(q.startMs, q.buckets)
+        : hourSource(q.startMs, q.buckets);
   const raw = rawSource(q.startMs, q.buckets);
   const parts = [
     part(rollupSource, plan.rollup, 1, dims, q.filters),

@@ -1,4 +1,4 @@
-import { ANALYSIS_API, type SafetyAnalysis, translate } from '@sentinel/contract';
+import { ANALYSIS_API, JOB_RUN_API, type SafetyAnalysis, translate } from '@sentinel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.ts';
 import { backends } from '../../test/helpers.ts';
@@ -150,5 +150,23 @@ describe.each(backends)('safety analysis on %s', (backend) => {
     }
     const after = (await w.h.app.db.select({ id: auditLog.id }).from(auditLog)).length;
     expect(after).toBe(before);
+  });
+
+  // Last: it reports one more run.
+  it('follows a run report at once (its cached answer is dropped)', async () => {
+    const before = await analyse({});
+    const res = await w.h.app.inject({
+      method: 'POST',
+      url: JOB_RUN_API.ingest,
+      headers: { 'x-engine-key': w.engineKey },
+      payload: { runId: 'r8', sceneId: w.refs.sceneA, state: 2, startTime: iso(BASE + 7 * H) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await analyse({});
+    expect(after.runs).toBe(before.runs + 1);
+    expect(after.byOutcome.find((o) => o.state === 2)?.count).toBe(
+      (before.byOutcome.find((o) => o.state === 2)?.count ?? 0) + 1,
+    );
+    expect(after.runs).toBe(await w.runCount(DAY_RANGE));
   });
 });

@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 
 /** A list query schema: a zod object whose fields are the list's filters (and its paging). */
@@ -75,19 +75,51 @@ export function filtersUrl(path: string, filters: object): string {
  * A list page's filters kept in its URL: read (and parsed with the list query's schema) from the
  * search params, written back with `replace` so a reload or a shared link keeps them and the
  * back button is not filled with every search.
+ *
+ * The router writes the URL in a transition, after the root loader's revalidation: a few renders
+ * after the click. So `setFilters` also holds the searched filters ("pending") and the hook answers
+ * them at once — the list query, the export button and the tags see them in the render the click
+ * causes. Pending filters are the URL round trip of what was searched (written to params and read
+ * back with the schema), so they are exactly what the URL will show, and they count only while the
+ * location is the one they were searched on: the next location — the search's own URL, or any
+ * later navigation (a link, back / forward) — is read from the URL again. Nothing copies the URL
+ * into state or the state into the URL in an effect, so the two can never overwrite each other.
+ * While the content is the same the same object is answered (a form filled from it is not reset
+ * when the URL catches up).
  */
 export function useUrlFilters<S extends QuerySchema>(
   schema: S,
 ): [UrlFilters<S>, (filters: UrlFilters<S>) => void] {
   const [params, setParams] = useSearchParams();
-  const key = params.toString();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the params' content
-  const filters = useMemo(() => filtersFromParams(schema, params), [schema, key]);
+  const { key: locationKey } = useLocation();
+  const search = params.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `search` is the params' content
+  const fromUrl = useMemo(() => filtersFromParams(schema, params), [schema, search]);
+  const [pending, setPending] = useState<Pending<S> | null>(null);
+  const held = pending !== null && pending.locationKey === locationKey;
+  // A pending value of a location left behind is never answered again; drop it.
+  useEffect(() => {
+    if (pending !== null && !held) setPending(null);
+  }, [pending, held]);
+  const current = held ? pending.filters : fromUrl;
+  const content = sortedParams(current);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the same content keeps the same object
+  const filters = useMemo(() => current, [content]);
   const setFilters = useCallback(
-    (next: UrlFilters<S>) => setParams(filtersToParams(next), { replace: true }),
-    [setParams],
+    (next: UrlFilters<S>) => {
+      const written = filtersToParams(next);
+      setPending({ filters: filtersFromParams(schema, written), locationKey });
+      setParams(written, { replace: true });
+    },
+    [schema, locationKey, setParams],
   );
   return [filters, setFilters];
+}
+
+/** Filters searched on the location `locationKey` whose URL the router has not written yet. */
+interface Pending<S extends QuerySchema> {
+  filters: UrlFilters<S>;
+  locationKey: string;
 }
 
 /** The form value of a list's time range (the TimeRangeField's `range`), or undefined when none. */
