@@ -15,6 +15,9 @@ type SessionAnswers = Promise<
   [Awaited<ReturnType<typeof fetchUserInfo>>, Awaited<ReturnType<typeof fetchMenus>>]
 >;
 
+/** The session's two requests (user info and menus), at once. */
+const fetchSession = (): SessionAnswers => Promise.all([fetchUserInfo(), fetchMenus()]);
+
 /** The session asked for by startSessionEarly, for the token it was asked with. */
 let early: { token: string; answers: SessionAnswers } | null = null;
 
@@ -26,7 +29,7 @@ let early: { token: string; answers: SessionAnswers } | null = null;
 export function startSessionEarly(): void {
   if (decisionFor(new URL(window.location.href)).type !== 'load') return;
   const user = useUserStore.getState();
-  const answers: SessionAnswers = Promise.all([fetchUserInfo(), fetchMenus()]);
+  const answers = fetchSession();
   answers.catch(() => {
     // Reported by the guard, which awaits these answers (loadSession).
   });
@@ -37,7 +40,7 @@ export function startSessionEarly(): void {
 export async function loadSession(): Promise<void> {
   const started = early?.token === useUserStore.getState().token ? early.answers : null;
   early = null;
-  const [info, menus] = await (started ?? Promise.all([fetchUserInfo(), fetchMenus()]));
+  const [info, menus] = await (started ?? fetchSession());
   useUserStore.getState().setUser(info, menus);
   usePermissionStore.getState().setCodes(
     computePermitted(
