@@ -15,6 +15,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { algorithmVersion } from './ai-platform.ts';
 import { algorithm } from './algorithms.ts';
 import { account } from './core.ts';
 import { camera } from './devices.ts';
@@ -53,6 +54,10 @@ export const videoAlarm = pgTable(
     priority: integer('priority').notNull(),
     algorithmId: integer('algorithm_id').references(() => algorithm.id, { onDelete: 'set null' }),
     videoAlarmTypeName: text('video_alarm_type_name').notNull().default(''),
+    /** The algorithm version that raised it (issue 13 §3): the live one at ingest. */
+    algorithmVersionId: integer('algorithm_version_id').references(() => algorithmVersion.id, {
+      onDelete: 'set null',
+    }),
     sceneId: integer('scene_id').references(() => scene.id, { onDelete: 'set null' }),
     sceneName: text('scene_name').notNull().default(''),
     cameraId: integer('camera_id').references(() => camera.id, { onDelete: 'set null' }),
@@ -95,6 +100,10 @@ export const videoAlarm = pgTable(
     index('video_alarm_image_idx').on(t.alarmImage).where(sql`${t.alarmImage} <> ''`),
     index('video_alarm_image_draw_idx').on(t.alarmImageDraw).where(sql`${t.alarmImageDraw} <> ''`),
     index('video_alarm_video_idx').on(t.alarmVideo).where(sql`${t.alarmVideo} <> ''`),
+    // False-positive rate per version; deleting a version (with its algorithm) sets these null.
+    index('video_alarm_algorithm_version_idx')
+      .on(t.algorithmVersionId)
+      .where(sql`${t.algorithmVersionId} is not null`),
     index('video_alarm_assignment_idx')
       .on(t.historyAssignmentId, t.alarmTime)
       .where(sql`${t.historyAssignmentId} is not null`),

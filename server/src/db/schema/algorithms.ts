@@ -1,4 +1,16 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+// A cycle between the two files is fine: references are resolved lazily (() => table.column).
+import { aiModel, algorithmVersion, type InstanceParams } from './ai-platform.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -13,6 +25,9 @@ export const algorithmType = pgTable('algorithm_type', {
 /**
  * Algorithm (SPEC §3: name, model, instance). `levels` lists the alarm priority codes
  * (120001 hint … 120004 urgent) that can be chosen when the algorithm runs on a camera.
+ * An algorithm made from a base model is an algorithm instance (issue 13): `modelId`, the wizard's
+ * `params` while it is a draft (`draft`, `wizardStep` 1–4: not offered to scenes or engines), and
+ * its immutable versions, of which `liveVersionId` is the one the engines run.
  */
 export const algorithm = pgTable(
   'algorithm',
@@ -27,6 +42,13 @@ export const algorithm = pgTable(
     levels: jsonb('levels').$type<number[]>().notNull().default([120002, 120003]),
     defaultLevel: integer('default_level').notNull().default(120002),
     enabled: boolean('enabled').notNull().default(true),
+    modelId: integer('model_id').references(() => aiModel.id, { onDelete: 'restrict' }),
+    draft: boolean('draft').notNull().default(false),
+    wizardStep: integer('wizard_step').notNull().default(0),
+    params: jsonb('params').$type<InstanceParams | null>(),
+    liveVersionId: integer('live_version_id').references((): AnyPgColumn => algorithmVersion.id, {
+      onDelete: 'set null',
+    }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

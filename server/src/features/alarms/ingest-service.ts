@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { prepareRaw } from '../../db/prepared.ts';
-import { alarmAction, videoAlarm } from '../../db/schema/index.ts';
+import { alarmAction, algorithm, videoAlarm } from '../../db/schema/index.ts';
 import { isForeignKeyViolation } from '../../platform/db-errors.ts';
 import { type EngineRef, EVENT_ID_MAX, INGEST_IMAGE_MAX_BYTES } from '../../platform/engine-auth.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
@@ -159,7 +159,8 @@ const insertAlarmSql = sql`
       INSERT INTO ${videoAlarm} (engine_id, engine_event_id, alarm_time, alarm_state, priority,
         algorithm_id, video_alarm_type_name, scene_id, scene_name, camera_id, camera_name, area_id,
         area_name, factory_id, factory_name, alarm_result, extra_info_name, extra_info,
-        history_assignment_id, job_number, alarm_image, alarm_image_draw, alarm_video, created_at)
+        history_assignment_id, job_number, alarm_image, alarm_image_draw, alarm_video, created_at,
+        algorithm_version_id)
       VALUES (${p('engineId')}::bigint, ${p('engineEventId')}::text, ${p('alarmTime')}::timestamptz,
         ${p('alarmState')}::int, ${p('priority')}::int, ${p('algorithmId')}::bigint,
         ${p('videoAlarmTypeName')}::text, ${p('sceneId')}::bigint, ${p('sceneName')}::text,
@@ -167,7 +168,9 @@ const insertAlarmSql = sql`
         ${p('factoryId')}::bigint, ${p('factoryName')}::text, ${p('alarmResult')}::text,
         ${p('extraInfoName')}::text, ${p('extraInfo')}::jsonb, ${p('historyAssignmentId')}::bigint,
         ${p('jobNumber')}::text, ${p('alarmImage')}::text, ${p('alarmImageDraw')}::text,
-        ${p('alarmVideo')}::text, ${p('createdAt')}::timestamptz)
+        ${p('alarmVideo')}::text, ${p('createdAt')}::timestamptz,
+        -- The version that raised it: the algorithm's live version at this moment (issue 13 §3).
+        (SELECT live_version_id FROM ${algorithm} WHERE id = ${p('algorithmId')}::int))
       ON CONFLICT (engine_id, engine_event_id) DO NOTHING
       RETURNING *
     ),
@@ -180,13 +183,13 @@ const insertAlarmSql = sql`
     rollup AS (${rollupUpsertFrom('ins')}),
     rollup_hour AS (${rollupHourUpsertFrom('ins')}),
     rollup_scene_hour AS (${rollupSceneHourUpsertFrom('ins')})
-    SELECT id, false AS duplicate FROM ins
+    SELECT id, false AS duplicate, algorithm_version_id FROM ins
     UNION ALL
-    SELECT id, true FROM ${videoAlarm}
+    SELECT id, true, algorithm_version_id FROM ${videoAlarm}
     WHERE engine_id = ${p('engineId')}::bigint AND engine_event_id = ${p('engineEventId')}::text
       AND NOT EXISTS (SELECT 1 FROM ins)`;
 
-type InsertAlarmRow = { id: string | number; duplicate: boolean };
+type InsertAlarmRow = { id: string | number; duplicate: boolean; algorithm_version_id: number | null };
 const insertStatements = new WeakMap<Db, ReturnType<typeof prepareRaw<InsertAlarmRow>>>();
 
 /** No row at all: a concurrent delivery of the same event id is committing right now (the caller looks it up after). */
@@ -194,7 +197,7 @@ async function insertAlarm(
   db: Db,
   row: Omit<AlarmRow, 'id'>,
   source: EngineRef,
-): Promise<{ id: number; duplicate: boolean } | undefined> {
+): Promise<{ id: number; duplicate: boolean; versionId: number | null } | undefined> {
   let statement = insertStatements.get(db);
   if (!statement) {
     statement = prepareRaw<InsertAlarmRow>(db, 'ingest_alarm', insertAlarmSql);
@@ -210,7 +213,13 @@ async function insertAlarm(
   });
   // bigserial may arrive as a string.
   const first = rows[0];
-  return first ? { id: Number(first.id), duplicate: Boolean(first.duplicate) } : undefined;
+  return first
+    ? {
+        id: Number(first.id),
+        duplicate: Boolean(first.duplicate),
+        versionId: first.algorithm_version_id === null ? null : Number(first.algorithm_version_id),
+      }
+    : undefined;
 }
 
 /**
@@ -243,6 +252,8 @@ export async function ingestAlarm(
     alarmState: input.requireApproval ? ALARM_STATE.awaitingApproval : ALARM_STATE.pending,
     priority: input.priority ?? r.algorithm.defaultLevel,
     algorithmId: r.algorithm.id,
+    // Set by the insert (the live version at that moment).
+    algorithmVersionId: null,
     videoAlarmTypeName: r.algorithm.name,
     sceneId: r.scene?.id ?? null,
     sceneName: r.scene?.name ?? '',
@@ -273,7 +284,7 @@ export async function ingestAlarm(
   });
 
   let row = rowOf(refs);
-  let outcome: { id: number; duplicate: boolean } | undefined;
+  let outcome: { id: number; duplicate: boolean; versionId: number | null } | undefined;
   try {
     try {
       outcome = await insertAlarm(app.db, row, source);
@@ -297,7 +308,7 @@ export async function ingestAlarm(
     if (id === undefined) throw new Error('duplicate alarm vanished');
     return { id, duplicate: true };
   }
-  await publishCreated(app, toAlarmItem({ ...row, id: outcome.id }));
+  await publishCreated(app, toAlarmItem({ ...row, id: outcome.id, algorithmVersionId: outcome.versionId }));
   return { id: outcome.id, duplicate: false };
 }
 

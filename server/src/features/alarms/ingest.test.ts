@@ -2,9 +2,10 @@ import { ALARM_API, type AlarmItem, type Envelope, translate } from '@sentinel/c
 import { and, count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmAction, alarmRollup, auditLog, engine, videoAlarm } from '../../db/schema/index.ts';
+import { alarmAction, alarmRollup, algorithm, auditLog, engine, videoAlarm } from '../../db/schema/index.ts';
 import type { BusEvent } from '../../platform/event-bus.ts';
 import { backends } from '../../test/helpers.ts';
+import { createVersion, setLiveVersion } from '../algorithms/index.ts';
 import {
   fakeMp4,
   type IngestHarness,
@@ -203,6 +204,44 @@ describe.each(backends)('engine keys and alarm ingest on %s', (backend) => {
         .from(videoAlarm)
         .where(eq(videoAlarm.id, res.body.data?.id ?? 0));
       expect(row).toMatchObject({ sceneId: h.refs.sceneId, priority: 120003, alarmState: 4 });
+    });
+
+    it('records the version of the algorithm that was live at the moment of ingest', async () => {
+      const [alg] = await h.app.db.select().from(algorithm).where(eq(algorithm.code, 'helmet'));
+      if (!alg) throw new Error('no helmet algorithm');
+      const versionOf = async (id: number | undefined) =>
+        (
+          await h.app.db
+            .select()
+            .from(videoAlarm)
+            .where(eq(videoAlarm.id, id ?? 0))
+        )[0]?.algorithmVersionId;
+      const params = { sampleImage: '', zones: [], classes: [], thresholds: {}, level: 120003, schedule: [] };
+      const newVersion = async () => {
+        const v = await createVersion(h.app.db, {
+          algorithmId: alg.id,
+          modelId: null,
+          artefact: 'x',
+          sha256: '0'.repeat(64),
+          sizeBytes: 1,
+          params,
+          source: 'seed',
+        });
+        if (!v) throw new Error('no version');
+        return v;
+      };
+      const before = await ingest(fields());
+      expect(await versionOf(before.body.data?.id)).toBeNull();
+      const v1 = await newVersion();
+      const v2 = await newVersion();
+      await setLiveVersion(h.app.db, { algorithmId: alg.id, versionId: v1.id, action: 'publish' });
+      const during = await ingest(fields());
+      await setLiveVersion(h.app.db, { algorithmId: alg.id, versionId: v2.id, action: 'publish' });
+      const after = await ingest(fields());
+      expect([await versionOf(during.body.data?.id), await versionOf(after.body.data?.id)]).toEqual([
+        v1.id,
+        v2.id,
+      ]);
     });
 
     it('answers a repeated delivery with the same id and stores it once', async () => {
