@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './ai-common.ts';
 export * from './alarm-export.ts';
 export * from './alarm-rules.ts';
 export * from './alarms.ts';

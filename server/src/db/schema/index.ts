@@ -1,6 +1,7 @@
 // The whole database schema, one file per domain. drizzle-kit reads this folder
 // (server/drizzle.config.ts) to generate the SQL migrations in ../migrations.
 export * from './ai-platform.ts';
+export * from './ai-training.ts';
 export * from './alarm-rules.ts';
 export * from './alarms.ts';
 export * from './algorithms.ts';
