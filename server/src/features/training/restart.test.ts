@@ -171,3 +171,36 @@ describe.each(backends)('a restart never leaves a job in training forever, on %s
     }
   });
 });
+
+describe.each(backends.filter((b) => b === 'postgres'))(
+  'two instances on one %s (PostgreSQL only)',
+  (backend) => {
+    it('race for the training jobs and never run one twice', async () => {
+      const db = await lives(backend);
+      const a = await db.start('node-a', 20);
+      const b = await db.start('node-b', 20);
+      try {
+        const { admin } = await tokens(a);
+        const jobs = [];
+        for (let i = 0; i < 6; i += 1) {
+          const instance = await createInstance(a);
+          const { versionId } = await createDatasetVersion(a, instance.id);
+          jobs.push(await startJob(i % 2 ? b : a, admin, instance.id, versionId, 3));
+        }
+        const starts: string[] = [];
+        for (const job of jobs) {
+          await waitForJob(a, admin, job.id, (j) => j.state === TRAINING_STATE.completed);
+          const log = body<{ message: string }[]>(
+            await a.inject({ method: 'GET', url: TRAINING_API.log(job.id), headers: { token: admin } }),
+          ).data.map((l) => l.message);
+          expect(log.filter((m) => m.startsWith('started on'))).toHaveLength(1);
+          expect(log.filter((m) => m.startsWith('epoch 1/3'))).toHaveLength(1);
+          starts.push(...log.filter((m) => m.startsWith('started on')));
+        }
+        expect(starts).toHaveLength(6);
+      } finally {
+        await db.end(a, b);
+      }
+    });
+  },
+);
