@@ -9,6 +9,7 @@ import {
 } from '@sentinel/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trainingJob } from '../../db/schema/index.ts';
 import { backends, body, buildTestApp, createTestDatabase, type TestDatabase } from '../../test/helpers.ts';
 import { createEngine } from '../engines/routes.ts';
 import {
@@ -29,6 +30,7 @@ afterAll(() => removeDir(dataDir));
 /** A real fake trainer: an HTTP server that takes jobs (the product POSTs them) and is driven by the test. */
 function fakeTrainer() {
   const jobs: TrainerJob[] = [];
+  const state = { refuse: false, posts: 0 };
   const waiters: ((job: TrainerJob) => void)[] = [];
   const server: Server = createServer((req, res) => {
     let raw = '';
@@ -36,6 +38,11 @@ function fakeTrainer() {
       raw += chunk;
     });
     req.on('end', () => {
+      if (req.method === 'POST' && req.url === '/jobs' && state.refuse) {
+        state.posts += 1;
+        res.writeHead(503).end();
+        return;
+      }
       if (req.method === 'POST' && req.url === '/jobs') {
         const job = JSON.parse(raw) as TrainerJob;
         jobs.push(job);
@@ -46,6 +53,7 @@ function fakeTrainer() {
   });
   return {
     jobs,
+    state,
     server,
     next: () => new Promise<TrainerJob>((resolve) => waiters.push(resolve)),
     listen: () =>
@@ -181,7 +189,20 @@ describe.each(backends)('the trainer contract with a real fake trainer on %s', (
     expect((await callback(`${unknown}/progress`, key, { json: { epoch: 1, progress: 5 } })).status).toBe(
       404,
     );
-    expect((await getJob(app, admin, job.id)).progress).toBe(5);
+    const seen = await getJob(app, admin, job.id);
+    expect(seen.progress).toBe(5);
+    const [builtin] = await app.db
+      .insert(trainingJob)
+      .values({
+        algorithmId: job.algorithmId,
+        datasetVersionId: seen.datasetVersionId,
+        state: TRAINING_STATE.training,
+      })
+      .returning({ id: trainingJob.id });
+    const builtinBase = job.callbackBase.replace(/\d+$/, String(builtin?.id));
+    expect((await callback(`${builtinBase}/progress`, key, { json: { epoch: 1, progress: 5 } })).status).toBe(
+      404,
+    );
   });
 
   it('refuses an oversized artefact (413) and keeps the job in training; a failure ends it with the reason', async () => {
@@ -216,4 +237,36 @@ describe.each(backends)('the trainer contract with a real fake trainer on %s', (
     });
     expect(late.status).toBe(409);
   });
+
+  it('a trainer that falls silent leaves its job in training error with the reason', async () => {
+    const { job } = await handedJob();
+    const silence = app.appConfig.trainer.silenceMs;
+    app.appConfig.trainer.silenceMs = 1;
+    try {
+      const failed = await waitForJob(app, admin, job.id, (j) => j.state === TRAINING_STATE.error);
+      expect(failed.error).toBe('training.trainerSilent');
+    } finally {
+      app.appConfig.trainer.silenceMs = silence;
+    }
+  });
+
+  it('a trainer refusing the job is asked again with backoff, then the job ends as training error', async () => {
+    trainer.state.refuse = true;
+    try {
+      const instance = await createInstance(app);
+      const { versionId } = await createDatasetVersion(app, instance.id);
+      const created = await startJob(app, admin, instance.id, versionId, 2);
+      const failed = await waitForJob(
+        app,
+        admin,
+        created.id,
+        (j) => j.state === TRAINING_STATE.error,
+        30_000,
+      );
+      expect(failed.error).toBe('training.trainerUnreachable');
+      expect(trainer.state.posts).toBe(3);
+    } finally {
+      trainer.state.refuse = false;
+    }
+  }, 60_000);
 });
