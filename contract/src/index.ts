@@ -24,6 +24,7 @@ export * from './roles.ts';
 export * from './scene-cameras.ts';
 export * from './scenes.ts';
 export * from './session.ts';
+export * from './training.ts';
 export * from './validators.ts';
 export * from './video.ts';
 export * from './video-wall.ts';

@@ -173,6 +173,52 @@ export const MESSAGES = {
     en: 'Please enter a video address starting with http://, https://, rtsp:// or rtmp://',
     'zh-CN': '请输入以http://、https://、rtsp://或rtmp://开头的视频地址',
   },
+  'training.notFound': { en: 'This training job does not exist', 'zh-CN': '该训练任务不存在' },
+  'training.instanceNotFound': { en: 'This algorithm instance does not exist', 'zh-CN': '该算法实例不存在' },
+  'training.datasetNotFound': { en: 'This dataset version does not exist', 'zh-CN': '该数据集版本不存在' },
+  'training.sameInstance': {
+    en: 'Batch retraining only for the same instance',
+    'zh-CN': '批量再训练仅限同一实例',
+  },
+  'training.tooFewImages': {
+    en: 'At least 20 images are needed to train',
+    'zh-CN': '训练至少需要20张图片',
+  },
+  'training.classWithoutBoxes': {
+    en: 'Every trained class needs at least one labelled box',
+    'zh-CN': '每个训练类别至少需要一个标注框',
+  },
+  'training.busy': {
+    en: 'This instance already has a training job that has not ended',
+    'zh-CN': '该实例已有未结束的训练任务',
+  },
+  'training.notAllowed': {
+    en: "Not possible in the training job's current state",
+    'zh-CN': '训练任务当前状态不允许此操作',
+  },
+  'training.notOwnJob': {
+    en: 'This training job belongs to another trainer',
+    'zh-CN': '该训练任务属于其他训练器',
+  },
+  'training.artefactSize': {
+    en: 'The trained model file is too large',
+    'zh-CN': '训练产出的模型文件过大',
+  },
+  'training.artefactRequired': { en: 'The trained model file is missing', 'zh-CN': '缺少训练产出的模型文件' },
+  'training.restartLost': {
+    en: 'The server running this training stopped too many times; the training could not be resumed',
+    'zh-CN': '运行该训练的服务多次中断，训练无法恢复',
+  },
+  'training.trainerUnreachable': {
+    en: 'The trainer could not be reached',
+    'zh-CN': '无法连接训练器',
+  },
+  'training.trainerSilent': {
+    en: 'The trainer stopped reporting',
+    'zh-CN': '训练器已停止上报',
+  },
+  'training.created': { en: 'Training job created and queued', 'zh-CN': '训练任务已创建并排队' },
+  'training.terminated': { en: 'Training terminated', 'zh-CN': '训练已终止' },
   'offlineVideo.sourceRequired': {
     en: 'Please upload a video file or enter a video address',
     'zh-CN': '请上传视频文件或填写视频地址',

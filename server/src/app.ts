@@ -29,6 +29,7 @@ import { rolesRoutes } from './features/roles/index.ts';
 import { sceneCamerasRoutes } from './features/scene-cameras/index.ts';
 import { scenesRoutes } from './features/scenes/index.ts';
 import { sessionRoutes } from './features/session/index.ts';
+import { trainingRoutes } from './features/training/index.ts';
 import { videoRoutes } from './features/video/index.ts';
 import { workflowsRoutes } from './features/workflows/index.ts';
 import { auditSafetyNet, createAuditLog } from './platform/audit.ts';
@@ -233,6 +234,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       jobRunsRoutes,
       historyEventsRoutes,
       offlineVideoRoutes,
+      trainingRoutes,
       rolesRoutes,
       auditLogRoutes,
       clientErrorRoutes,

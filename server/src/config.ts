@@ -62,6 +62,18 @@ const envSchema = z.object({
   /** Offline video analysis: the largest video accepted for upload, in MB. */
   OFFLINE_VIDEO_MAX_MB: z.coerce.number().int().min(1).max(20_480).default(512),
   INSTANCE_ID: z.string().trim().max(200).optional(),
+  TRAINER_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  TRAINER_CALLBACK_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  TRAINER_DEMO_EPOCH_MS: z.coerce.number().int().min(0).max(600_000).default(1_500),
+  TRAINER_SILENCE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(60_000),
   /**
    * Offline video analysis in demo mode: a simulated analyzer claims the jobs through the engine
@@ -136,6 +148,20 @@ export interface AppConfig {
   instanceId: string;
   /** Claims of long-running jobs: how long, renewed how often, swept how often. */
   jobLease: LeaseTiming;
+  /** Training (features/training): the external trainer (undefined: the built-in demo trainer). */
+  trainer: {
+    url?: string;
+    /** How the trainer reaches this server (its callbacks and downloads). */
+    callbackUrl: string;
+    /** The demo trainer's time per epoch. */
+    demoEpochMs: number;
+    /** An external trainer silent this long leaves its job in "training error". */
+    silenceMs: number;
+    /** Largest artefact a trainer may upload. */
+    artefactMaxBytes: number;
+    /** How often an idle worker looks for a queued job. */
+    pollMs: number;
+  };
   /** Pino logger on/off (tests turn it off). */
   logger: boolean;
 }
@@ -184,6 +210,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ingestRateLimit: e.INGEST_RATE_LIMIT_PER_MINUTE,
     instanceId: e.INSTANCE_ID || `${hostname()}:${e.PORT}`,
     jobLease: JOB_LEASE,
+    trainer: {
+      url: e.TRAINER_URL,
+      callbackUrl: e.TRAINER_CALLBACK_URL ?? `http://127.0.0.1:${e.PORT}`,
+      demoEpochMs: e.TRAINER_DEMO_EPOCH_MS,
+      silenceMs: e.TRAINER_SILENCE_MINUTES * 60_000,
+      artefactMaxBytes: 64 * 1024 * 1024,
+      pollMs: 1_000,
+    },
     logger: true,
   };
   assertSafeConfig(config);

@@ -14,7 +14,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { algorithmVersion, type VersionMetrics } from './ai-platform.ts';
-import { videoAlarm } from './alarms.ts';
+import { engine, videoAlarm } from './alarms.ts';
 import { algorithm } from './algorithms.ts';
 import { account } from './core.ts';
 
@@ -186,6 +186,8 @@ export const trainingJob = pgTable(
     error: text('error').notNull().default(''),
     /** builtin (the demo trainer) or the external trainer's address. */
     trainer: text('trainer').notNull().default('builtin'),
+    /** The engine (by its key) of the external trainer that took the job: only it may call back. */
+    trainerEngineId: integer('trainer_engine_id').references(() => engine.id, { onDelete: 'set null' }),
     /** The queue's job id (one queue job per training job). */
     queueJobId: text('queue_job_id'),
     createdById: integer('created_by_id').references(() => account.id, { onDelete: 'set null' }),
