@@ -1,10 +1,13 @@
 import { BugOutlined } from '@ant-design/icons';
-import { Badge, Button, Modal, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
-import { useState } from 'react';
+import { Badge, Button, Tooltip } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
-import { type ErrorLogEntry, useErrorLogStore } from '@/shared/stores/error-log-store.ts';
+import { useErrorLogStore } from '@/shared/stores/error-log-store.ts';
 import { useUserStore } from '@/shared/stores/user-store.ts';
-import { formatTime } from '@/shared/utils/time.ts';
+import { useOpenedOnce } from '@/shared/ui/use-opened-once.ts';
+
+/** The list and its table load when first opened: the layout is on every page. */
+const ErrorLogDialog = lazy(() => import('./error-log-dialog.tsx'));
 
 /**
  * The error log in the top bar (SPEC §8, store module errorLog): shown to administrators once the
@@ -14,25 +17,11 @@ import { formatTime } from '@/shared/utils/time.ts';
 export function ErrorLogButton() {
   const { t } = useTranslation('layout');
   const entries = useErrorLogStore((s) => s.entries);
-  const clear = useErrorLogStore((s) => s.clear);
   const isAdmin = useUserStore((s) => s.roles.includes('admin'));
   const [open, setOpen] = useState(false);
+  const mounted = useOpenedOnce(open);
   if (!isAdmin || entries.length === 0) return null;
 
-  const columns: TableColumnsType<ErrorLogEntry> = [
-    { title: t('errorLog.time'), key: 'time', width: 170, render: (_, e) => formatTime(e.time) },
-    { title: t('errorLog.page'), dataIndex: 'route', width: 220, ellipsis: true },
-    {
-      title: t('errorLog.message'),
-      key: 'message',
-      render: (_, e) => (
-        <span>
-          <Tag color={e.kind === 'error' ? 'red' : 'orange'}>{t(`errorLog.kind.${e.kind}`)}</Tag>
-          <Typography.Text>{e.message}</Typography.Text>
-        </span>
-      ),
-    },
-  ];
   return (
     <>
       <Tooltip title={t('errorLog.title')}>
@@ -46,51 +35,11 @@ export function ErrorLogButton() {
           />
         </Badge>
       </Tooltip>
-      <Modal
-        open={open}
-        title={t('errorLog.title')}
-        width={960}
-        onCancel={() => setOpen(false)}
-        footer={[
-          <Button
-            key="clear"
-            danger
-            onClick={() => {
-              clear();
-              setOpen(false);
-            }}
-          >
-            {t('errorLog.clear')}
-          </Button>,
-          <Button key="close" type="primary" onClick={() => setOpen(false)}>
-            {t('errorLog.close')}
-          </Button>,
-        ]}
-      >
-        <Typography.Paragraph type="secondary">{t('errorLog.note')}</Typography.Paragraph>
-        <Table<ErrorLogEntry>
-          data-testid="error-log-table"
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={entries}
-          pagination={false}
-          scroll={{ y: 420 }}
-          expandable={{
-            expandedRowRender: (e) => (
-              <pre className="error-log-stack">
-                {[
-                  e.stack || e.message,
-                  e.source && `${t('errorLog.source')}: ${e.source}`,
-                  `${t('errorLog.browser')}: ${e.userAgent}`,
-                ]
-                  .filter(Boolean)
-                  .join('\n')}
-              </pre>
-            ),
-          }}
-        />
-      </Modal>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <ErrorLogDialog open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

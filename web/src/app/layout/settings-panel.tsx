@@ -1,22 +1,17 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { Button, ColorPicker, Drawer, Switch, Tooltip } from 'antd';
-import { useState } from 'react';
+import { Button, Tooltip } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
-import { DEFAULT_THEME, useSettingsStore } from '@/shared/stores/settings-store.ts';
+import { useOpenedOnce } from '@/shared/ui/use-opened-once.ts';
 
-const PRESETS = [DEFAULT_THEME, '#1890ff', '#13c2c2', '#52c41a', '#fa541c', '#722ed1', '#eb2f96', '#304156'];
+/** The drawer and its colour picker load when first opened: the layout is on every page. */
+const SettingsDrawer = lazy(() => import('./settings-drawer.tsx'));
 
 /** Settings panel (SPEC §2): theme colour, tags view, fixed header, sidebar logo; all remembered. */
 export function SettingsPanel() {
   const { t } = useTranslation('layout');
   const [open, setOpen] = useState(false);
-  const settings = useSettingsStore();
-  const row = (label: string, control: React.ReactNode) => (
-    <div className="settings-row">
-      <span>{label}</span>
-      {control}
-    </div>
-  );
+  const mounted = useOpenedOnce(open);
   return (
     <>
       <Tooltip title={t('settings')}>
@@ -28,44 +23,11 @@ export function SettingsPanel() {
           onClick={() => setOpen(true)}
         />
       </Tooltip>
-      <Drawer open={open} onClose={() => setOpen(false)} title={t('settingsPanel.title')} size={300}>
-        <div data-testid="settings-panel">
-          {row(
-            t('settingsPanel.theme'),
-            <ColorPicker
-              value={settings.theme}
-              disabledAlpha
-              presets={[{ label: t('settingsPanel.theme'), colors: PRESETS }]}
-              onChangeComplete={(color) => settings.setSetting('theme', color.toHexString())}
-              data-testid="settings-theme"
-            />,
-          )}
-          {row(
-            t('settingsPanel.tagsView'),
-            <Switch
-              checked={settings.tagsView}
-              onChange={(v) => settings.setSetting('tagsView', v)}
-              data-testid="settings-tags-view"
-            />,
-          )}
-          {row(
-            t('settingsPanel.fixedHeader'),
-            <Switch
-              checked={settings.fixedHeader}
-              onChange={(v) => settings.setSetting('fixedHeader', v)}
-              data-testid="settings-fixed-header"
-            />,
-          )}
-          {row(
-            t('settingsPanel.sidebarLogo'),
-            <Switch
-              checked={settings.sidebarLogo}
-              onChange={(v) => settings.setSetting('sidebarLogo', v)}
-              data-testid="settings-sidebar-logo"
-            />,
-          )}
-        </div>
-      </Drawer>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <SettingsDrawer open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

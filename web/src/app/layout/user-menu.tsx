@@ -6,13 +6,16 @@ import {
   NotificationOutlined,
 } from '@ant-design/icons';
 import { Avatar, Button, Dropdown } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ChangePasswordDialog, logout } from '@/features/session/index.ts';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { logoutLocally } from '@/shared/session.ts';
 import { useUserStore } from '@/shared/stores/user-store.ts';
-import { AboutDialog } from './about-dialog.tsx';
+import { useOpenedOnce } from '@/shared/ui/use-opened-once.ts';
+
+/** Loaded when first opened: the layout that holds the menu is on every page. */
+const AboutDialog = lazy(() => import('./about-dialog.tsx').then((m) => ({ default: m.AboutDialog })));
 
 export function UserMenu() {
   const { t } = useTranslation('layout');
@@ -21,6 +24,8 @@ export function UserMenu() {
   const name = useUserStore((s) => s.name);
   const avatar = useUserStore((s) => s.avatar);
   const [dialog, setDialog] = useState<'password' | 'about' | null>(null);
+  const passwordMounted = useOpenedOnce(dialog === 'password');
+  const aboutMounted = useOpenedOnce(dialog === 'about');
 
   const doLogout = async () => {
     await logout().catch(() => undefined);
@@ -67,8 +72,12 @@ export function UserMenu() {
           <DownOutlined style={{ fontSize: 10 }} />
         </Button>
       </Dropdown>
-      <ChangePasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
-      <AboutDialog open={dialog === 'about'} onClose={() => setDialog(null)} />
+      <Suspense fallback={null}>
+        {passwordMounted ? (
+          <ChangePasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
+        ) : null}
+        {aboutMounted ? <AboutDialog open={dialog === 'about'} onClose={() => setDialog(null)} /> : null}
+      </Suspense>
     </>
   );
 }
