@@ -20,6 +20,7 @@ import { confirmModal, waitForToast } from './support/ui.ts';
 const repoRoot = new URL('..', import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), 'sentinel-e2e-library-'));
 const ENV = { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', ALARM_SIMULATOR_SECONDS: '0' };
+const NAMES = { en: 'E2E helmet instance', zh: 'E2E 安全帽实例' } as const;
 let server: RunningServer;
 let browser: Browser;
 const instances: Record<'en' | 'zh', { id: number; versionIds: number[] }> = {
@@ -42,8 +43,8 @@ beforeAll(async () => {
   const first = await startServer({ dataDir, env: ENV });
   await apiChangePassword(first.url, 'admin', first.initialPasswords.admin ?? '', NEW_PASSWORD);
   await first.stop();
-  instances.en = await addInstance('E2E helmet instance');
-  instances.zh = await addInstance('E2E 安全帽实例');
+  instances.en = await addInstance(NAMES.en);
+  instances.zh = await addInstance(NAMES.zh);
   server = await startServer({ dataDir, env: ENV });
   browser = await launchBrowser();
 }, 240_000);
@@ -54,9 +55,17 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const open = async (page: Page, id: number) => {
+/** The library page searched for the instance (the demo algorithms fill the first page). */
+const library = async (page: Page, lang: 'en' | 'zh') => {
   await page.goto('/AIOpenPlatform/AlgorithmInstanceLibrary');
   await page.getByTestId('instance-library-page').waitFor();
+  const search = page.getByTestId('instances-keyword').locator('input');
+  await search.fill(NAMES[lang]);
+  await search.press('Enter');
+};
+
+const open = async (page: Page, lang: 'en' | 'zh', id: number) => {
+  await library(page, lang);
   await page.getByTestId(`instance-open-${id}`).click();
   const drawer = page.getByTestId('instance-drawer');
   await drawer.getByTestId('instance-versions').waitFor();
@@ -95,12 +104,12 @@ describe.each(['en', 'zh'] as const)('instance library (%s)', (lang) => {
     const locale = lang === 'en' ? 'en-US' : 'zh-CN';
     const page = await loggedInPage(browser, server.url, locale);
     const watcher = await loggedInPage(browser, server.url, locale);
-    await watcher.goto('/AIOpenPlatform/AlgorithmInstanceLibrary');
+    await library(watcher, lang);
     await watcher.getByTestId(`instance-live-${id}`).waitFor();
     expect(await watcher.getByTestId(`instance-live-${id}`).innerText()).toBe('v1');
     expect(await watcher.locator('body').innerText()).toContain(text.title);
 
-    const drawer = await open(page, id);
+    const drawer = await open(page, lang, id);
     expect(await drawer.getByTestId('instance-live-version').innerText()).toBe('v1');
 
     // v2 has a lower false-positive rate than v1: the gate lets it through.
