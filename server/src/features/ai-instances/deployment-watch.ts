@@ -12,7 +12,7 @@ import { engineSnapshot } from './repo.ts';
  * hash of the answer itself, the same on every instance reading the same database.
  */
 
-export const RECHECK_MS = 2_000;
+export const RECHECK_MS = 1_000;
 /** Bus events after which the snapshot is re-read at once. */
 const WAKE_EVENTS = new Set([AI_INSTANCE_DEPLOYED_EVENT]);
 
