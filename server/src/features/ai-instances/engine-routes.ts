@@ -38,9 +38,13 @@ export const engineDeploymentRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: deploymentsQuery,
       response: { 200: envelopeOf(engineDeployments) },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
+      // The engine hung up before the answer: stop waiting for it (the response's close, not the
+      // request's, which comes as soon as the request has been read).
       const gone = new AbortController();
-      request.raw.once('close', () => gone.abort());
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) gone.abort();
+      });
       const { revision, waitSeconds } = request.query;
       return ok(request, await awaitDeployments(app, watch, revision, waitSeconds, gone.signal));
     },

@@ -103,6 +103,21 @@ describe.each(backends)('deployments long-poll on %s', (backend) => {
     expect(back.data.instances.find((i) => i.id === instance.id)?.liveVersion?.number).toBe(1);
   });
 
+  it('waits over a real HTTP connection until the wait ends when nothing changes', async () => {
+    const address = await two.listen({ port: 0, host: '127.0.0.1' });
+    const { revision } = await current();
+    const started = Date.now();
+    const res = await fetch(
+      `${address}${AI_INSTANCE_API.engineDeployments}?revision=${revision}&waitSeconds=2`,
+      {
+        headers: { 'x-engine-key': key },
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: EngineDeployments }).data.revision).toBe(revision);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+  });
+
   it('also answers within 5 s when a deployment changes without an event (a camera algorithm disabled)', async () => {
     const instance = await newInstance(one);
     const where = await runOnCamera(one, instance.id);
