@@ -334,6 +334,27 @@ export const MESSAGES = {
     en: 'The server stopped while this file was being generated. Delete it and export again.',
     'zh-CN': '生成文件时服务器中断，请删除后重新导出。',
   },
+  'aiInstance.notFound': { en: 'The algorithm instance does not exist', 'zh-CN': '算法实例不存在' },
+  'aiInstance.versionNotFound': { en: 'The version does not exist', 'zh-CN': '版本不存在' },
+  'aiInstance.foreignVersion': {
+    en: 'The version belongs to another algorithm instance',
+    'zh-CN': '该版本属于其他算法实例',
+  },
+  'aiInstance.alreadyLive': { en: 'This version is already live', 'zh-CN': '该版本已是当前上线版本' },
+  'aiInstance.gate': {
+    en: "The false-positive rate of this version is not lower than the live version's (or it has no metrics): publish it with an override and a reason",
+    'zh-CN': '该版本的误报率不低于当前上线版本（或没有评估指标），须填写原因并强制发布',
+  },
+  'aiInstance.reasonRequired': {
+    en: 'Please give a reason of at least 5 characters',
+    'zh-CN': '请填写不少于5个字的原因',
+  },
+  'aiInstance.noPrevious': {
+    en: 'There is no previously live version to roll back to',
+    'zh-CN': '没有可回滚的上一个上线版本',
+  },
+  'aiInstance.published': { en: 'Version published', 'zh-CN': '版本已发布' },
+  'aiInstance.rolledBack': { en: 'Rolled back', 'zh-CN': '已回滚' },
   'export.noImages': { en: 'No alarm images to download', 'zh-CN': '暂时没有可下载报警图片' },
 } as const;
 

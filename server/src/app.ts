@@ -9,6 +9,7 @@ import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
 import { seedDemoPlant } from './demo-seed.ts';
 import { accountsRoutes } from './features/accounts/index.ts';
+import { aiInstancesRoutes } from './features/ai-instances/index.ts';
 import { alarmRulesRoutes } from './features/alarm-rules/index.ts';
 import { alarmsRoutes, ingestRoutes } from './features/alarms/index.ts';
 import { algorithmsRoutes } from './features/algorithms/index.ts';
@@ -235,6 +236,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       historyEventsRoutes,
       offlineVideoRoutes,
       trainingRoutes,
+      aiInstancesRoutes,
       rolesRoutes,
       auditLogRoutes,
       clientErrorRoutes,

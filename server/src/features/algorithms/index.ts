@@ -4,8 +4,12 @@ export { seedAlgorithms } from './seed.ts';
 export {
   type AlgorithmDeploymentRow,
   type AlgorithmVersionRow,
+  changeLiveVersion,
   createVersion,
   type LiveChange,
+  type LiveOutcome,
   type NewVersion,
+  type PublishRequest,
+  rollbackTarget,
   setLiveVersion,
 } from './versions-repo.ts';

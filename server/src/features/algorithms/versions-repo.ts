@@ -1,4 +1,4 @@
-import { and, eq, max } from 'drizzle-orm';
+import { and, asc, eq, max } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   algorithm,
@@ -119,5 +119,105 @@ export async function setLiveVersion(
       .where(eq(algorithm.id, change.algorithmId));
     if (!deployment) throw new Error('deployment not recorded');
     return deployment;
+  });
+}
+
+/** What a publish or a roll-back decided (`changeLiveVersion`). */
+export type LiveOutcome =
+  | { kind: 'missing' }
+  | { kind: 'versionMissing' }
+  | { kind: 'foreign' }
+  | { kind: 'unchanged' }
+  | { kind: 'noPrevious' }
+  | { kind: 'gated'; candidate: AlgorithmVersionRow; live: AlgorithmVersionRow | null }
+  | { kind: 'done'; deployment: AlgorithmDeploymentRow };
+
+/**
+ * Where a roll-back goes: the history read as a stack (a publish or seed pushes its version, a
+ * roll-back pops down to its version), the version under the top; null when there is none.
+ */
+export function rollbackTarget(
+  history: Pick<AlgorithmDeploymentRow, 'action' | 'versionId'>[],
+  liveVersionId: number | null,
+): number | null {
+  const stack: number[] = [];
+  for (const row of history) {
+    const at = stack.lastIndexOf(row.versionId);
+    // A roll-back to a version still on the stack pops down to it; anything else pushes.
+    if (row.action === 'rollback' && at >= 0) stack.length = at + 1;
+    else stack.push(row.versionId);
+  }
+  if (liveVersionId === null || stack[stack.length - 1] !== liveVersionId) return null;
+  for (let i = stack.length - 2; i >= 0; i -= 1) if (stack[i] !== liveVersionId) return stack[i] ?? null;
+  return null;
+}
+
+export interface PublishRequest {
+  algorithmId: number;
+  /** A version id to publish, or 'previous' to roll back to the version live before. */
+  target: number | 'previous';
+  override?: boolean;
+  reason?: string;
+  actor?: { id: number | null; name: string };
+  /**
+   * The publish gate: whether the candidate may replace the live version without an override
+   * (not asked for a roll-back, nor for a version that was live before).
+   */
+  gate?: (candidate: AlgorithmVersionRow, live: AlgorithmVersionRow | null) => boolean;
+}
+
+/**
+ * Publish or roll back under a lock of the algorithm's row, so the gate and the roll-back target
+ * are decided on the live version as it is: a version that was live before is brought back as a
+ * roll-back (never gated); another passes the gate or needs `override`.
+ */
+export async function changeLiveVersion(db: Db, change: PublishRequest): Promise<LiveOutcome> {
+  return db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ id: algorithm.id, liveVersionId: algorithm.liveVersionId })
+      .from(algorithm)
+      .where(eq(algorithm.id, change.algorithmId))
+      .for('update');
+    if (!owner) return { kind: 'missing' };
+    const history = await tx
+      .select({ action: algorithmDeployment.action, versionId: algorithmDeployment.versionId })
+      .from(algorithmDeployment)
+      .where(eq(algorithmDeployment.algorithmId, change.algorithmId))
+      .orderBy(asc(algorithmDeployment.id));
+    const targetId =
+      change.target === 'previous' ? rollbackTarget(history, owner.liveVersionId) : change.target;
+    if (targetId === null) return { kind: 'noPrevious' };
+    const [candidate] = await tx.select().from(algorithmVersion).where(eq(algorithmVersion.id, targetId));
+    if (!candidate) return { kind: 'versionMissing' };
+    if (candidate.algorithmId !== change.algorithmId) return { kind: 'foreign' };
+    if (owner.liveVersionId === candidate.id) return { kind: 'unchanged' };
+    const wasLive = history.some((row) => row.versionId === candidate.id);
+    const action = change.target === 'previous' || wasLive ? 'rollback' : 'publish';
+    const override = action === 'publish' && change.override === true;
+    if (action === 'publish' && change.gate && !override) {
+      const [live] = owner.liveVersionId
+        ? await tx.select().from(algorithmVersion).where(eq(algorithmVersion.id, owner.liveVersionId))
+        : [];
+      if (!change.gate(candidate, live ?? null)) return { kind: 'gated', candidate, live: live ?? null };
+    }
+    const [deployment] = await tx
+      .insert(algorithmDeployment)
+      .values({
+        algorithmId: change.algorithmId,
+        versionId: candidate.id,
+        previousVersionId: owner.liveVersionId,
+        action,
+        override,
+        reason: change.reason ?? '',
+        actorId: change.actor?.id ?? null,
+        actor: change.actor?.name ?? '',
+      })
+      .returning();
+    await tx
+      .update(algorithm)
+      .set({ liveVersionId: candidate.id, updatedAt: new Date() })
+      .where(eq(algorithm.id, change.algorithmId));
+    if (!deployment) throw new Error('deployment not recorded');
+    return { kind: 'done', deployment };
   });
 }

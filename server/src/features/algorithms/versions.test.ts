@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { algorithm, algorithmDeployment } from '../../db/schema/index.ts';
 import { backends, useTestApp } from '../../test/helpers.ts';
-import { createVersion, setLiveVersion } from './versions-repo.ts';
+import { createVersion, rollbackTarget, setLiveVersion } from './versions-repo.ts';
 
 const params = {
   sampleImage: '',
@@ -115,5 +115,23 @@ describe.each(backends)('algorithm versions on %s', (backend) => {
       ['publish', v2.id],
       ['rollback', v1.id],
     ]);
+  });
+});
+
+describe('rollbackTarget', () => {
+  const p = (versionId: number) => ({ action: 'publish', versionId });
+  const r = (versionId: number) => ({ action: 'rollback', versionId });
+  it('reads the history as a stack: publishes push, roll-backs pop down to their version', () => {
+    expect(rollbackTarget([], null)).toBeNull();
+    expect(rollbackTarget([{ action: 'seed', versionId: 1 }], 1)).toBeNull();
+    expect(rollbackTarget([p(1), p(2), p(3)], 3)).toBe(2);
+    expect(rollbackTarget([p(1), p(2), p(3), r(2)], 2)).toBe(1);
+    expect(rollbackTarget([p(1), p(2), p(3), r(2), r(1)], 1)).toBeNull();
+    // Bringing back a version no longer on the stack pushes it.
+    expect(rollbackTarget([p(1), p(2), r(1), r(2)], 2)).toBe(1);
+    // Publishing the same version twice in a row is skipped over.
+    expect(rollbackTarget([p(1), p(2), p(1), p(2)], 2)).toBe(1);
+    // A live version the history does not end with: nothing to roll back to.
+    expect(rollbackTarget([p(1), p(2)], 1)).toBeNull();
   });
 });
