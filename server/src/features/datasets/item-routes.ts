@@ -5,6 +5,7 @@ import {
   datasetItemList,
   datasetItemQuery,
   datasetLabelsBody,
+  datasetRow,
 } from '@sentinel/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,6 +23,7 @@ import {
   setItemLabels,
   touchDataset,
 } from './repo.ts';
+import { toDatasetRows } from './rows.ts';
 import { addImage } from './service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
@@ -52,6 +54,21 @@ export function toItem(row: DatasetItemRecord): DatasetItem {
 
 /** A dataset's working set: list, add one image, edit an image's labels, take an image out. */
 export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/dataset/:id', {
+    config: VIEW,
+    schema: {
+      tags: TAGS,
+      summary: 'One training dataset with its counts',
+      params: idParams,
+      response: { 200: envelopeOf(datasetRow) },
+    },
+    handler: async (request) => {
+      const [row] = await toDatasetRows(app.db, [await requireDataset(app, request.params.id)]);
+      if (!row) throw notFound('dataset.notFound');
+      return ok(request, row);
+    },
+  });
+
   app.post('/dataset/:id/items/list', {
     config: VIEW,
     schema: {

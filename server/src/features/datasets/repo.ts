@@ -62,10 +62,11 @@ export async function datasetStats(db: Db, rows: DatasetRecord[]): Promise<Map<n
     const s = stats.get(r.id);
     if (s) Object.assign(s, { images: Number(r.n), negatives: Number(r.negatives) });
   }
-  const boxes = await db.execute<{ id: number; cls: string; n: number }>(sql`
+  // The drivers type execute's result differently; both answer `rows`.
+  const boxes = (await db.execute(sql`
     select ${datasetItem.datasetId} as id, l->>'cls' as cls, count(*)::int as n
     from ${datasetItem} cross join lateral jsonb_array_elements(${datasetItem.labels}) l
-    where ${live} group by 1, 2`);
+    where ${live} group by 1, 2`)) as unknown as { rows: { id: number; cls: string; n: number }[] };
   for (const r of boxes.rows) {
     const s = stats.get(Number(r.id));
     if (s) s.boxes[r.cls] = Number(r.n);

@@ -7,7 +7,8 @@ import { badRequest } from '../../platform/errors.ts';
 import { registerMediaOwner } from '../../platform/media-registry.ts';
 import { DATASET_MEDIA } from './images.ts';
 import { itemRoutes } from './item-routes.ts';
-import { algorithmExists, datasetRepo, datasetStats, referencedImages } from './repo.ts';
+import { algorithmExists, datasetRepo, referencedImages } from './repo.ts';
+import { toDatasetRows } from './rows.ts';
 import { transferRoutes } from './transfer-routes.ts';
 import { versionRoutes } from './version-routes.ts';
 
@@ -32,25 +33,7 @@ const datasets = catalogueRoutes({
     }
   },
   refusals: { duplicate: 'dataset.duplicate', inUse: 'dataset.hasVersions' as MessageCode },
-  toItems: async (db, rows) => {
-    const stats = await datasetStats(db, rows);
-    return rows.map((r) => {
-      const s = stats.get(r.id);
-      return {
-        id: r.id,
-        name: r.name,
-        algorithmId: r.algorithmId,
-        algorithmName: s?.algorithmName ?? null,
-        classes: r.classes,
-        description: r.description,
-        images: s?.images ?? 0,
-        negatives: s?.negatives ?? 0,
-        boxes: s?.boxes ?? {},
-        versions: s?.versions ?? 0,
-        updatedAt: r.updatedAt.toISOString(),
-      };
-    });
-  },
+  toItems: toDatasetRows,
   auditDetail: (row) => ({ name: row.name, algorithmId: row.algorithmId, classes: row.classes }),
 });
 

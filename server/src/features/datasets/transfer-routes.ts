@@ -39,7 +39,8 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/dataset/:id/export', {
-    config: VIEW,
+    // A download link: the `user_token` cookie counts as the token (as for media).
+    config: { ...VIEW, tokenInCookie: true },
     schema: {
       tags: TAGS,
       summary: 'Download a frozen version (or the working set) as a YOLO or COCO zip, streamed',
