@@ -16,6 +16,7 @@ export const DATASET_API = {
   image: (id: number) => `${BASE}/dataset/${id}/image`,
   item: (id: number, itemId: number) => `${BASE}/dataset/${id}/items/${itemId}`,
   importZip: (id: number) => `${BASE}/dataset/${id}/import`,
+  importProgress: (id: number) => `${BASE}/dataset/${id}/import/progress`,
   exportZip: (id: number) => `${BASE}/dataset/${id}/export`,
   versions: (id: number) => `${BASE}/dataset/${id}/versions`,
   falseAlarms: (id: number) => `${BASE}/dataset/${id}/falseAlarms`,
@@ -97,6 +98,16 @@ export const datasetImportReport = z.object({
   newClasses: z.array(z.string()),
 });
 export type DatasetImportReport = z.infer<typeof datasetImportReport>;
+
+/** A key the browser picks for one zip import, to ask for its progress while it runs. */
+export const importProgressQuery = z.object({
+  progress: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{8,64}$/, { error: 'field.invalid' })
+    .optional(),
+});
+export const importProgress = z.object({ done: z.number(), total: z.number(), finished: z.boolean() });
+export type ImportProgressState = z.infer<typeof importProgress>;
 
 export const datasetExportQuery = z.object({
   format: z.enum(DATASET_FORMATS).default('yolo'),

@@ -180,11 +180,21 @@ describe.each(backends)('training datasets on %s', (backend) => {
     expect(await row(d.id)).toMatchObject({ images: 3, negatives: 1, boxes: { helmet: 1, head: 2 } });
     const a = (await items(d.id, { cls: 'helmet' })).list[0];
     expect(a?.labels[0]?.box).toEqual([0.4, 0.3, 0.2, 0.4]);
+    // With a progress key, the caller can read how far it went (only its own import).
+    const key = 'progress-key-1';
+    await upload(`${DATASET_API.importZip(d.id)}?progress=${key}`, zip, 'set.zip');
+    const progress = await call('GET', `${DATASET_API.importProgress(d.id)}?progress=${key}`);
+    expect(body(progress).data).toEqual({ done: 6, total: 6, finished: true });
+    expect((await call('GET', `${DATASET_API.importProgress(d.id)}?progress=other-key-2`)).statusCode).toBe(404);
+    expect((await call('GET', `${DATASET_API.importProgress(d.id)}?progress=../../x`)).statusCode).toBe(400);
     // The same zip again: everything is a duplicate.
     expect(report(await upload(DATASET_API.importZip(d.id), zip, 'set.zip'))).toMatchObject({
       added: 0,
       duplicates: 4,
     });
+    const one = await call('GET', DATASET_API.one(d.id));
+    expect(body(one).data).toMatchObject({ id: d.id, name: 'yolo-in', images: 3 });
+    expect((await call('GET', DATASET_API.one(999_999))).statusCode).toBe(404);
   });
 
   it('imports a COCO zip (pixel boxes) and round-trips exports in both formats', async () => {

@@ -1,9 +1,15 @@
-import { datasetExportQuery, datasetImportReport } from '@sentinel/contract';
+import {
+  datasetExportQuery,
+  datasetImportReport,
+  importProgress,
+  importProgressQuery,
+} from '@sentinel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditChange } from '../../platform/audit.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
+import { finishProgress, readProgress, startProgress } from './import-progress.ts';
 import { EDIT, requireDataset, VIEW } from './item-routes.ts';
 import { workingItems } from './repo.ts';
 import { versionByNumber, versionImages } from './versions-repo.ts';
@@ -23,11 +29,22 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
         'Import a zip (multipart field `file`) of images with YOLO or COCO labels: size-capped (413), zip bombs and unsafe paths refused (400), duplicates skipped',
       consumes: ['multipart/form-data'],
       params: idParams,
+      querystring: importProgressQuery,
       response: { 200: envelopeOf(datasetImportReport) },
     },
     handler: async (request) => {
       const target = await requireDataset(app, request.params.id);
-      const report = await importZipUpload(app, request, target);
+      const key = request.query.progress;
+      const progress =
+        key && request.user ? startProgress(key, request.user.accountId, target.id) : undefined;
+      let report: Awaited<ReturnType<typeof importZipUpload>>;
+      try {
+        report = await importZipUpload(app, request, target, (done, total) => {
+          if (progress) Object.assign(progress, { done, total });
+        });
+      } finally {
+        if (key) finishProgress(key, progress);
+      }
       await auditChange(app, request, 'dataset.import', target.id, {
         format: report.format,
         added: report.added,
@@ -35,6 +52,24 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
         refused: report.refused.length,
       });
       return ok(request, report, 'dataset.imported');
+    },
+  });
+
+  app.get('/dataset/:id/import/progress', {
+    config: EDIT,
+    schema: {
+      tags: TAGS,
+      summary: "The caller's running zip import's progress (images checked of all), by the key it gave",
+      params: idParams,
+      querystring: importProgressQuery,
+      response: { 200: envelopeOf(importProgress) },
+    },
+    handler: async (request) => {
+      const key = request.query.progress;
+      const progress =
+        key && request.user ? readProgress(key, request.user.accountId, request.params.id) : undefined;
+      if (!progress) throw notFound();
+      return ok(request, { done: progress.done, total: progress.total, finished: progress.finished });
     },
   });
 

@@ -13,6 +13,7 @@ import {
   type Detection,
   type FalseAlarmImportPreview,
   type FalseAlarmImportResult,
+  type ImportProgressState,
   type ListResult,
 } from '@sentinel/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -113,12 +114,27 @@ export async function uploadImage(id: number, file: File): Promise<DatasetItem> 
 export async function uploadZip(
   id: number,
   file: File,
+  progressKey: string,
   onProgress: (progress: UploadProgress) => void,
   signal?: AbortSignal,
 ): Promise<DatasetImportReport> {
-  return (await uploadFile<DatasetImportReport>(DATASET_API.importZip(id), file, { onProgress, signal }))
-    .data;
+  const path = `${DATASET_API.importZip(id)}?progress=${encodeURIComponent(progressKey)}`;
+  return (await uploadFile<DatasetImportReport>(path, file, { onProgress, signal })).data;
 }
+
+/** While the server checks and adds a zip's images: how far it is (polled; absent until it knows). */
+export const useImportProgress = (id: number, progressKey: string | null) =>
+  useQuery({
+    queryKey: [...DATASET_KEY, id, 'importProgress', progressKey],
+    queryFn: () =>
+      request<ImportProgressState>(
+        `${DATASET_API.importProgress(id)}?progress=${encodeURIComponent(progressKey ?? '')}`,
+        { silent: true },
+      ),
+    enabled: progressKey !== null,
+    refetchInterval: 500,
+    retry: false,
+  });
 
 /** The download address of a version (or the working set) in a format. */
 export function exportUrl(id: number, format: DatasetFormat, version?: number): string {

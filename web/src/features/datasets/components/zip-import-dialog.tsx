@@ -3,12 +3,12 @@ import { type DatasetImportReport, translate } from '@sentinel/contract';
 import { Alert, Button, Descriptions, Modal, Progress, Table, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { currentLang, useTranslation } from '@/shared/i18n/i18n.ts';
-import { uploadZip, useRefreshDatasets } from '../api/datasets.ts';
+import { uploadZip, useImportProgress, useRefreshDatasets } from '../api/datasets.ts';
 
 type Phase =
   | { kind: 'idle' }
   | { kind: 'uploading'; percent: number }
-  | { kind: 'processing' }
+  | { kind: 'processing'; key: string }
   | { kind: 'done'; report: DatasetImportReport }
   | { kind: 'failed'; message: string };
 
@@ -24,7 +24,9 @@ export function ZipImportDialog({ datasetId, onClose }: { datasetId: number; onC
   const refresh = useRefreshDatasets();
   useEffect(() => () => controller.current?.abort(), []);
 
+  const progress = useImportProgress(datasetId, phase.kind === 'processing' ? phase.key : null);
   const start = async (file: File) => {
+    const key = crypto.randomUUID();
     const own = new AbortController();
     controller.current = own;
     setPhase({ kind: 'uploading', percent: 0 });
@@ -32,9 +34,10 @@ export function ZipImportDialog({ datasetId, onClose }: { datasetId: number; onC
       const report = await uploadZip(
         datasetId,
         file,
+        key,
         ({ percent }) => {
           if (own.signal.aborted) return;
-          setPhase(percent >= 100 ? { kind: 'processing' } : { kind: 'uploading', percent });
+          setPhase(percent >= 100 ? { kind: 'processing', key } : { kind: 'uploading', percent });
         },
         own.signal,
       );
@@ -92,8 +95,19 @@ export function ZipImportDialog({ datasetId, onClose }: { datasetId: number; onC
       ) : null}
       {phase.kind === 'processing' ? (
         <div data-testid="dataset-zip-processing">
-          <Typography.Text>{t('processing')}</Typography.Text>
-          <Progress percent={100} status="active" showInfo={false} />
+          <Typography.Text>
+            {progress.data?.total
+              ? t('processingCount', { done: progress.data.done, total: progress.data.total })
+              : t('processing')}
+          </Typography.Text>
+          <Progress
+            percent={
+              progress.data?.total ? Math.floor((progress.data.done / progress.data.total) * 100) : 100
+            }
+            status="active"
+            showInfo={Boolean(progress.data?.total)}
+            data-testid="dataset-import-progress"
+          />
         </div>
       ) : null}
       {phase.kind === 'done' ? (
