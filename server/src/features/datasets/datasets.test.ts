@@ -185,7 +185,9 @@ describe.each(backends)('training datasets on %s', (backend) => {
     await upload(`${DATASET_API.importZip(d.id)}?progress=${key}`, zip, 'set.zip');
     const progress = await call('GET', `${DATASET_API.importProgress(d.id)}?progress=${key}`);
     expect(body(progress).data).toEqual({ done: 6, total: 6, finished: true });
-    expect((await call('GET', `${DATASET_API.importProgress(d.id)}?progress=other-key-2`)).statusCode).toBe(404);
+    expect((await call('GET', `${DATASET_API.importProgress(d.id)}?progress=other-key-2`)).statusCode).toBe(
+      404,
+    );
     expect((await call('GET', `${DATASET_API.importProgress(d.id)}?progress=../../x`)).statusCode).toBe(400);
     // The same zip again: everything is a duplicate.
     expect(report(await upload(DATASET_API.importZip(d.id), zip, 'set.zip'))).toMatchObject({

@@ -18,6 +18,7 @@ export function DatasetForm(props: EditFormProps<DatasetRow>) {
       name="dataset"
       testId="dataset"
       modal
+      submitOnEnter={false}
       empty={{ name: '', algorithmId: null, classes: [], description: '' }}
       toValues={(row) => ({
         name: row.name,
