@@ -1,83 +1,14 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  DATASET_API,
-  type DatasetImportReport,
-  type DatasetItem,
-  type DatasetRow,
-  type DatasetVersion,
-} from '@sentinel/contract';
-import type { LightMyRequestResponse } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { algorithm, falseAlarmRecord, videoAlarm } from '../../db/schema/index.ts';
-import { storeImage } from '../../platform/media.ts';
-import { apiCaller, backends, body, createAccount, login, useTestApp } from '../../test/helpers.ts';
-import { multipartFile } from '../../test/multipart.ts';
+import { DATASET_API, type DatasetItem, type DatasetRow, type DatasetVersion } from '@sentinel/contract';
+import { describe, expect, it } from 'vitest';
+import { backends, body } from '../../test/helpers.ts';
 import { versionSummary } from './service.ts';
-import { image, rawZip, zipOf } from './test-support.ts';
-
-const LIMITS = {
-  maxBytes: 3_000_000,
-  maxEntries: 40,
-  maxEntryBytes: 1_500_000,
-  maxTotalBytes: 2_000_000,
-  maxRatio: 100,
-};
+import { image, rawZip, useDatasetApp, zipOf } from './test-support.ts';
 
 describe.each(backends)('training datasets on %s', (backend) => {
-  const t = useTestApp(backend, {
-    dataDir: mkdtempSync(join(tmpdir(), 'sentinel-datasets-')),
-    datasetZip: LIMITS,
-  });
-  let admin = '';
-  let viewer = '';
-  let helmet = 0;
-  let smoke = 0;
-  const call = apiCaller(
-    () => t.app,
-    () => admin,
-  );
-  const upload = (url: string, data: Buffer, filename: string, token = admin, lang = 'en') => {
-    const form = multipartFile(data, { filename, contentType: 'application/octet-stream' });
-    return t.app.inject({
-      method: 'POST',
-      url,
-      headers: { token, lang, ...form.headers },
-      payload: form.payload,
-    });
-  };
-  const create = async (name: string, algorithmId: number | null = helmet, classes: string[] = []) => {
-    const res = await call('POST', DATASET_API.create, { name, algorithmId, classes });
-    expect(res.statusCode).toBe(200);
-    return body<DatasetRow>(res).data;
-  };
-  const row = async (id: number) => {
-    const res = await call('POST', DATASET_API.list, { page: 1, limit: 50 });
-    return body<{ list: DatasetRow[] }>(res).data.list.find((d) => d.id === id);
-  };
-  const items = async (id: number, filter: Record<string, unknown> = {}) =>
-    body<{ list: DatasetItem[]; count: number }>(
-      await call('POST', DATASET_API.items(id), { page: 1, limit: 100, ...filter }),
-    ).data;
-  const report = (res: LightMyRequestResponse) => body<DatasetImportReport>(res).data;
-
-  beforeAll(async () => {
-    admin = await login(t.app, await createAccount(t.app, { roles: ['admin'] }));
-    viewer = await login(t.app, await createAccount(t.app, { roles: ['operator'] }));
-    const rows = await t.app.db
-      .insert(algorithm)
-      .values([
-        { code: 'helmet', name: '未戴安全帽' },
-        { code: 'smoke', name: '吸烟' },
-      ])
-      .returning({ id: algorithm.id });
-    helmet = rows[0]?.id ?? 0;
-    smoke = rows[1]?.id ?? 0;
-  });
+  const { t, state, call, upload, create, row, items, report } = useDatasetApp(backend);
 
   it('creates, lists, edits and deletes a dataset; names are unique; unknown ids are 404', async () => {
-    const d = await create('helmets-a', helmet, ['helmet']);
+    const d = await create('helmets-a', state.helmet, ['helmet']);
     expect(d).toMatchObject({
       algorithmName: '未戴安全帽',
       images: 0,
@@ -92,7 +23,7 @@ describe.each(backends)('training datasets on %s', (backend) => {
     expect(bad.statusCode).toBe(400);
     const edit = await call('PUT', DATASET_API.one(d.id), {
       name: 'helmets-b',
-      algorithmId: helmet,
+      algorithmId: state.helmet,
       classes: ['helmet', 'head'],
     });
     expect(body<DatasetRow>(edit).data.classes).toEqual(['helmet', 'head']);
@@ -100,7 +31,7 @@ describe.each(backends)('training datasets on %s', (backend) => {
     expect((await call('DELETE', DATASET_API.one(d.id))).statusCode).toBe(200);
     expect((await call('DELETE', DATASET_API.one(d.id))).statusCode).toBe(404);
     // An operator sees no dataset page.
-    expect((await call('POST', DATASET_API.create, { name: 'nope' }, viewer)).statusCode).toBe(403);
+    expect((await call('POST', DATASET_API.create, { name: 'nope' }, state.viewer)).statusCode).toBe(403);
   });
 
   it('adds single images checked by content, edits labels, removes from the working set', async () => {
@@ -109,16 +40,16 @@ describe.each(backends)('training datasets on %s', (backend) => {
     expect(jpg.statusCode).toBe(200);
     const item = body<DatasetItem>(jpg).data;
     expect(item).toMatchObject({ width: 64, height: 48, labels: [], source: 'upload' });
-    expect((await t.app.inject({ method: 'GET', url: item.url, headers: { token: admin } })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: item.url, headers: { token: state.admin } })).statusCode,
+    ).toBe(200);
     // A PNG named .jpg is a PNG; text named .jpg is refused; the same image twice is refused.
     expect((await upload(DATASET_API.image(d.id), await image(2, 'png'), 'b.jpg')).statusCode).toBe(200);
     const text = await upload(
       DATASET_API.image(d.id),
       Buffer.from('not an image at all'),
       'c.jpg',
-      admin,
+      state.admin,
       'zh-CN',
     );
     expect(text.statusCode).toBe(400);
@@ -200,7 +131,7 @@ describe.each(backends)('training datasets on %s', (backend) => {
   });
 
   it('imports a COCO zip (pixel boxes) and round-trips exports in both formats', async () => {
-    const d = await create('coco-in', helmet, ['helmet']);
+    const d = await create('coco-in', state.helmet, ['helmet']);
     const coco = {
       images: [
         { id: 1, file_name: 'one.jpg', width: 64, height: 48 },
@@ -227,7 +158,7 @@ describe.each(backends)('training datasets on %s', (backend) => {
       const exported = await t.app.inject({
         method: 'GET',
         url: `${DATASET_API.exportZip(d.id)}?format=${format}`,
-        headers: { token: admin },
+        headers: { token: state.admin },
       });
       expect(exported.statusCode).toBe(200);
       expect(exported.headers['content-type']).toBe('application/zip');
@@ -256,7 +187,7 @@ describe.each(backends)('training datasets on %s', (backend) => {
       DATASET_API.importZip(d.id),
       await zipOf({ 'a.bin': noise(), 'b.bin': noise(), 'c.bin': noise() }, false),
       't.zip',
-      admin,
+      state.admin,
       'zh-CN',
     );
     expect(total.statusCode).toBe(400);
@@ -319,7 +250,7 @@ describe.each(backends)('training datasets on %s', (backend) => {
     const v1zip = await t.app.inject({
       method: 'GET',
       url: `${DATASET_API.exportZip(d.id)}?version=1`,
-      headers: { token: admin },
+      headers: { token: state.admin },
     });
     const copy = await create('v1-copy');
     expect(report(await upload(DATASET_API.importZip(copy.id), v1zip.rawPayload, 'v1.zip'))).toMatchObject({
@@ -331,76 +262,6 @@ describe.each(backends)('training datasets on %s', (backend) => {
     const del = await call('DELETE', DATASET_API.one(d.id));
     expect(del.statusCode).toBe(409);
     expect(body(del).message).toBe('This dataset has frozen versions and cannot be deleted');
-  });
-  it('imports accepted records as negatives and relabelled ones with labels, same instance only, once', async () => {
-    const d = await create('from-false-alarms', helmet);
-    const record = async (state: string, algorithmId: number, shade: number, labels: unknown[] = []) => {
-      const frame = await storeImage(t.app, {
-        buffer: await image(shade),
-        subdir: 'falseAlarm',
-        keepOriginal: true,
-      });
-      const [alarm] = await t.app.db
-        .insert(videoAlarm)
-        .values({ alarmTime: new Date(), priority: 120001 } as typeof videoAlarm.$inferInsert)
-        .returning({ id: videoAlarm.id });
-      const [row] = await t.app.db
-        .insert(falseAlarmRecord)
-        .values({
-          alarmId: alarm?.id ?? 0,
-          alarmTime: new Date(),
-          algorithmId,
-          frame: frame.path,
-          frameWidth: 64,
-          frameHeight: 48,
-          state,
-          labels: labels as never,
-        })
-        .returning({ id: falseAlarmRecord.id });
-      return row?.id ?? 0;
-    };
-    await record('accepted', helmet, 50);
-    const relabelled = await record('relabelled', helmet, 51, [{ cls: 'head', box: [0.1, 0.2, 0.3, 0.4] }]);
-    const pending = await record('pending', helmet, 52);
-    await record('dropped', helmet, 53);
-    const other = await record('accepted', smoke, 54);
-
-    const preview = await call('GET', DATASET_API.falseAlarms(d.id));
-    expect(body(preview).data).toEqual({ negatives: 1, relabelled: 1, alreadyImported: 0 });
-    const mixed = await call(
-      'POST',
-      DATASET_API.falseAlarms(d.id),
-      { recordIds: [relabelled, other] },
-      admin,
-      'zh-CN',
-    );
-    expect(mixed.statusCode).toBe(400);
-    expect(body(mixed).message).toBe('批量再训练仅限同一算法实例：所选记录属于其他实例');
-    const onlyPending = await call('POST', DATASET_API.falseAlarms(d.id), { recordIds: [pending] });
-    expect(body(onlyPending).data).toEqual({ negatives: 0, relabelled: 0, skipped: 0 });
-    const done = await call('POST', DATASET_API.falseAlarms(d.id), {});
-    expect(body(done).data).toEqual({ negatives: 1, relabelled: 1, skipped: 0 });
-    const list = await items(d.id, { source: 'false_alarm' });
-    expect(list.list.map((i) => i.labels).sort((a, b) => a.length - b.length)).toEqual([
-      [],
-      [{ cls: 'head', box: [0.1, 0.2, 0.3, 0.4] }],
-    ]);
-    expect(await row(d.id)).toMatchObject({ images: 2, negatives: 1, boxes: { head: 1 }, classes: ['head'] });
-    // Nothing twice.
-    expect(body(await call('GET', DATASET_API.falseAlarms(d.id))).data).toEqual({
-      negatives: 0,
-      relabelled: 0,
-      alreadyImported: 2,
-    });
-    expect(body(await call('POST', DATASET_API.falseAlarms(d.id), {})).data).toEqual({
-      negatives: 0,
-      relabelled: 0,
-      skipped: 2,
-    });
-    const none = await create('no-instance', null);
-    expect(body(await call('GET', DATASET_API.falseAlarms(none.id))).message).toBe(
-      'Choose the algorithm instance this dataset trains first',
-    );
   });
 });
 

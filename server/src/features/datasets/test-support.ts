@@ -1,6 +1,15 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
+import { DATASET_API, type DatasetImportReport, type DatasetItem, type DatasetRow } from '@sentinel/contract';
+import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
+import { beforeAll, expect } from 'vitest';
 import yazl from 'yazl';
+import { algorithm } from '../../db/schema/index.ts';
+import { apiCaller, type Backend, body, createAccount, login, useTestApp } from '../../test/helpers.ts';
+import { multipartFile } from '../../test/multipart.ts';
 
 /** Test helpers of the datasets feature: images, zips (also unsafe ones yazl would refuse to write). */
 
@@ -74,4 +83,66 @@ export function rawZip(entries: { name: string; data: Buffer; mode?: number }[])
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
+}
+
+const LIMITS = {
+  maxBytes: 3_000_000,
+  maxEntries: 40,
+  maxEntryBytes: 1_500_000,
+  maxTotalBytes: 2_000_000,
+  maxRatio: 100,
+};
+
+/**
+ * A describe block's app (small zip limits, its own data directory) with admin and operator
+ * tokens, two algorithm instances and the calls the dataset tests make.
+ */
+export function useDatasetApp(backend: Backend) {
+  const t = useTestApp(backend, {
+    dataDir: mkdtempSync(join(tmpdir(), 'sentinel-datasets-')),
+    datasetZip: LIMITS,
+  });
+  const state = { admin: '', viewer: '', helmet: 0, smoke: 0 };
+  const call = apiCaller(
+    () => t.app,
+    () => state.admin,
+  );
+  const upload = (url: string, data: Buffer, filename: string, token = state.admin, lang = 'en') => {
+    const form = multipartFile(data, { filename, contentType: 'application/octet-stream' });
+    return t.app.inject({
+      method: 'POST',
+      url,
+      headers: { token, lang, ...form.headers },
+      payload: form.payload,
+    });
+  };
+  const create = async (name: string, algorithmId: number | null = state.helmet, classes: string[] = []) => {
+    const res = await call('POST', DATASET_API.create, { name, algorithmId, classes });
+    expect(res.statusCode).toBe(200);
+    return body<DatasetRow>(res).data;
+  };
+  const row = async (id: number) => {
+    const res = await call('POST', DATASET_API.list, { page: 1, limit: 50 });
+    return body<{ list: DatasetRow[] }>(res).data.list.find((d) => d.id === id);
+  };
+  const items = async (id: number, filter: Record<string, unknown> = {}) =>
+    body<{ list: DatasetItem[]; count: number }>(
+      await call('POST', DATASET_API.items(id), { page: 1, limit: 100, ...filter }),
+    ).data;
+  const report = (res: LightMyRequestResponse) => body<DatasetImportReport>(res).data;
+
+  beforeAll(async () => {
+    state.admin = await login(t.app, await createAccount(t.app, { roles: ['admin'] }));
+    state.viewer = await login(t.app, await createAccount(t.app, { roles: ['operator'] }));
+    const rows = await t.app.db
+      .insert(algorithm)
+      .values([
+        { code: 'helmet', name: '未戴安全帽' },
+        { code: 'smoke', name: '吸烟' },
+      ])
+      .returning({ id: algorithm.id });
+    state.helmet = rows[0]?.id ?? 0;
+    state.smoke = rows[1]?.id ?? 0;
+  });
+  return { t, state, call, upload, create, row, items, report };
 }
