@@ -1,7 +1,8 @@
+import { existsSync } from 'node:fs';
 import { DATASET_API, type DatasetItem, type DatasetRow, type DatasetVersion } from '@sentinel/contract';
 import { describe, expect, it } from 'vitest';
 import { backends, body } from '../../test/helpers.ts';
-import { versionSummary } from './service.ts';
+import { versionImageStream, versionSummary } from './service.ts';
 import { image, rawZip, useDatasetApp, zipOf } from './test-support.ts';
 
 describe.each(backends)('training datasets on %s', (backend) => {
@@ -247,6 +248,11 @@ describe.each(backends)('training datasets on %s', (backend) => {
     ]);
     const summary = await versionSummary(t.app.db, list[1]?.id ?? 0);
     expect(summary).toMatchObject({ number: 1, itemCount: 2, negatives: 1, imagesPerClass: { smoke: 1 } });
+    // What a trainer reads: the version's images on disk with their frozen labels.
+    const streamed = [];
+    for await (const frozen of versionImageStream(t.app, list[1]?.id ?? 0)) streamed.push(frozen);
+    expect(streamed.map((i) => i.labels.map((l) => l.cls))).toEqual([['smoke'], []]);
+    expect(streamed.every((i) => existsSync(i.file))).toBe(true);
     const v1zip = await t.app.inject({
       method: 'GET',
       url: `${DATASET_API.exportZip(d.id)}?version=1`,
