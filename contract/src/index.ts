@@ -9,6 +9,7 @@ export * from './analysis.ts';
 export * from './api-paths.ts';
 export * from './audit-log.ts';
 export * from './client-errors.ts';
+export * from './datasets.ts';
 export * from './devices.ts';
 export * from './envelope.ts';
 export * from './equipment.ts';

@@ -356,6 +356,52 @@ export const MESSAGES = {
   'aiInstance.published': { en: 'Version published', 'zh-CN': '版本已发布' },
   'aiInstance.rolledBack': { en: 'Rolled back', 'zh-CN': '已回滚' },
   'export.noImages': { en: 'No alarm images to download', 'zh-CN': '暂时没有可下载报警图片' },
+  'dataset.duplicate': { en: 'A dataset with this name already exists', 'zh-CN': '该数据集名称已存在' },
+  'dataset.notFound': { en: 'The dataset does not exist', 'zh-CN': '数据集不存在' },
+  'dataset.hasVersions': {
+    en: 'This dataset has frozen versions and cannot be deleted',
+    'zh-CN': '该数据集已有冻结版本，不能删除',
+  },
+  'dataset.zipType': { en: 'Only a zip file can be imported', 'zh-CN': '只能导入zip压缩包' },
+  'dataset.zipSize': { en: 'The zip file is too large', 'zh-CN': '压缩包过大' },
+  'dataset.zipBomb': {
+    en: 'The zip file unpacks to far more than its size (a zip bomb) and was refused',
+    'zh-CN': '压缩包解压后体积异常（疑似压缩炸弹），已拒绝',
+  },
+  'dataset.zipEntries': { en: 'The zip file has too many entries', 'zh-CN': '压缩包内文件过多' },
+  'dataset.zipUnsafePath': {
+    en: 'The zip file contains an unsafe path (../, an absolute path or a link) and was refused',
+    'zh-CN': '压缩包包含不安全的路径（../、绝对路径或链接），已拒绝',
+  },
+  'dataset.zipBroken': { en: 'The zip file is damaged', 'zh-CN': '压缩包已损坏' },
+  'dataset.zipEmpty': {
+    en: 'No images found (YOLO images/ + labels/ or COCO json expected)',
+    'zh-CN': '未找到图片（应为YOLO的images/与labels/或COCO的json）',
+  },
+  'dataset.entryTooLarge': { en: 'Image too large', 'zh-CN': '图片过大' },
+  'dataset.notImage': { en: 'Not a JPEG or PNG image', 'zh-CN': '不是JPEG或PNG图片' },
+  'dataset.badLabel': { en: 'Unreadable label', 'zh-CN': '标注无法读取' },
+  'dataset.unusedFile': {
+    en: 'Not used (neither an image nor a label)',
+    'zh-CN': '未使用（既非图片也非标注）',
+  },
+  'dataset.duplicateImage': { en: 'This image is already in the dataset', 'zh-CN': '该图片已在数据集中' },
+  'dataset.versionNotFound': { en: 'The dataset version does not exist', 'zh-CN': '数据集版本不存在' },
+  'dataset.frozen': {
+    en: 'A frozen version never changes',
+    'zh-CN': '冻结的版本不可更改',
+  },
+  'dataset.empty': { en: 'The dataset has no images to freeze', 'zh-CN': '数据集没有可冻结的图片' },
+  'dataset.noAlgorithm': {
+    en: 'Choose the algorithm instance this dataset trains first',
+    'zh-CN': '请先为数据集选择要训练的算法实例',
+  },
+  'dataset.sameInstanceOnly': {
+    en: 'Batch retraining is only possible for the same algorithm instance: these records belong to another instance',
+    'zh-CN': '批量再训练仅限同一算法实例：所选记录属于其他实例',
+  },
+  'dataset.frozenVersion': { en: 'Version frozen', 'zh-CN': '版本已冻结' },
+  'dataset.imported': { en: 'Import finished', 'zh-CN': '导入完成' },
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -73,6 +73,7 @@ export const BUTTONS: Record<string, string[]> = {
   algorithmType: ['algorithmType:add', 'algorithmType:edit', 'algorithmType:delete'],
   algorithmSetting: ['algorithmSetting:add', 'algorithmSetting:edit', 'algorithmSetting:delete'],
   offLineVideoSet: ['offLineVideoSet:add', 'offLineVideoSet:delete'],
+  trainingDataset: ['trainingDataset:add', 'trainingDataset:edit', 'trainingDataset:delete'],
   bizLog: ['bizLog:export'],
 };
 

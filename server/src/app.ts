@@ -16,6 +16,7 @@ import { algorithmsRoutes } from './features/algorithms/index.ts';
 import { analysisRoutes } from './features/analysis/index.ts';
 import { auditLogRoutes } from './features/audit-log/index.ts';
 import { clientErrorRoutes } from './features/client-errors/index.ts';
+import { datasetRoutes } from './features/datasets/index.ts';
 import { devicesRoutes } from './features/devices/index.ts';
 import { engineRoutes } from './features/engines/index.ts';
 import { equipmentRoutes } from './features/equipment/index.ts';
@@ -240,6 +241,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       rolesRoutes,
       auditLogRoutes,
       clientErrorRoutes,
+      datasetRoutes,
     ]) {
       await app.register(domain, { prefix: API_PREFIX });
     }

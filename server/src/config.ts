@@ -61,6 +61,8 @@ const envSchema = z.object({
   ),
   /** Offline video analysis: the largest video accepted for upload, in MB. */
   OFFLINE_VIDEO_MAX_MB: z.coerce.number().int().min(1).max(20_480).default(512),
+  /** Training datasets: the largest zip accepted for import, in MB. */
+  DATASET_ZIP_MAX_MB: z.coerce.number().int().min(1).max(20_480).default(200),
   INSTANCE_ID: z.string().trim().max(200).optional(),
   TRAINER_URL: z
     .string()
@@ -135,6 +137,17 @@ export interface AppConfig {
   mediaRecordingsPublicUrl?: string;
   /** Largest offline video upload in bytes (OFFLINE_VIDEO_MAX_MB). */
   offlineVideoMaxBytes: number;
+  /**
+   * Dataset zip import limits: the upload (DATASET_ZIP_MAX_MB, 413 above), and what it may unpack
+   * to — entries, bytes per entry and in all, the compression ratio of an entry (zip bombs).
+   */
+  datasetZip: {
+    maxBytes: number;
+    maxEntries: number;
+    maxEntryBytes: number;
+    maxTotalBytes: number;
+    maxRatio: number;
+  };
   /** The simulated offline analyzer runs (demo mode; off in API tests unless asked for). */
   offlineAnalysisSimulator: boolean;
   /** SSE heartbeat interval. */
@@ -200,6 +213,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaRecordingsUrl: e.MEDIA_RECORDINGS_URL,
     mediaRecordingsPublicUrl: e.MEDIA_RECORDINGS_PUBLIC_URL,
     offlineVideoMaxBytes: e.OFFLINE_VIDEO_MAX_MB * 1024 * 1024,
+    datasetZip: {
+      maxBytes: e.DATASET_ZIP_MAX_MB * 1024 * 1024,
+      maxEntries: 20_000,
+      maxEntryBytes: 20 * 1024 * 1024,
+      maxTotalBytes: Math.max(1024, e.DATASET_ZIP_MAX_MB * 4) * 1024 * 1024,
+      maxRatio: 100,
+    },
     offlineAnalysisSimulator:
       e.OFFLINE_ANALYSIS_SIMULATOR === undefined || e.OFFLINE_ANALYSIS_SIMULATOR === ''
         ? e.DEMO_DATA
