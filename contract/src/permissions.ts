@@ -74,6 +74,12 @@ export const BUTTONS: Record<string, string[]> = {
   algorithmSetting: ['algorithmSetting:add', 'algorithmSetting:edit', 'algorithmSetting:delete'],
   offLineVideoSet: ['offLineVideoSet:add', 'offLineVideoSet:delete'],
   bizLog: ['bizLog:export'],
+  AlgorithmModelBase: [
+    'AlgorithmModelBase:add',
+    'AlgorithmModelBase:edit',
+    'AlgorithmModelBase:delete',
+    'AlgorithmModelBase:instance',
+  ],
 };
 
 /** Buttons the demo `operator` role is granted. */

@@ -9,6 +9,7 @@ import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
 import { seedDemoPlant } from './demo-seed.ts';
 import { accountsRoutes } from './features/accounts/index.ts';
+import { aiModelsRoutes } from './features/ai-models/index.ts';
 import { alarmRulesRoutes } from './features/alarm-rules/index.ts';
 import { alarmsRoutes, ingestRoutes } from './features/alarms/index.ts';
 import { algorithmsRoutes } from './features/algorithms/index.ts';
@@ -222,6 +223,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       devicesRoutes,
       equipmentRoutes,
       algorithmsRoutes,
+      aiModelsRoutes,
       workflowsRoutes,
       scenesRoutes,
       sceneCamerasRoutes,

@@ -61,6 +61,8 @@ const envSchema = z.object({
   ),
   /** Offline video analysis: the largest video accepted for upload, in MB. */
   OFFLINE_VIDEO_MAX_MB: z.coerce.number().int().min(1).max(20_480).default(512),
+  /** Largest model package upload (issue 13, model base). */
+  MODEL_MAX_MB: z.coerce.number().int().min(1).max(20_480).default(200),
   INSTANCE_ID: z.string().trim().max(200).optional(),
   INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(60_000),
   /**
@@ -123,6 +125,8 @@ export interface AppConfig {
   mediaRecordingsPublicUrl?: string;
   /** Largest offline video upload in bytes (OFFLINE_VIDEO_MAX_MB). */
   offlineVideoMaxBytes: number;
+  /** Largest model package upload in bytes (MODEL_MAX_MB). */
+  modelMaxBytes: number;
   /** The simulated offline analyzer runs (demo mode; off in API tests unless asked for). */
   offlineAnalysisSimulator: boolean;
   /** SSE heartbeat interval. */
@@ -174,6 +178,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaRecordingsUrl: e.MEDIA_RECORDINGS_URL,
     mediaRecordingsPublicUrl: e.MEDIA_RECORDINGS_PUBLIC_URL,
     offlineVideoMaxBytes: e.OFFLINE_VIDEO_MAX_MB * 1024 * 1024,
+    modelMaxBytes: e.MODEL_MAX_MB * 1024 * 1024,
     offlineAnalysisSimulator:
       e.OFFLINE_ANALYSIS_SIMULATOR === undefined || e.OFFLINE_ANALYSIS_SIMULATOR === ''
         ? e.DEMO_DATA

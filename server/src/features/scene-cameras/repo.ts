@@ -189,7 +189,8 @@ export async function catalogueAlgorithms(db: Db, ids?: number[]) {
       defaultLevel: algorithm.defaultLevel,
     })
     .from(algorithm)
-    .where(ids ? inArray(algorithm.id, ids) : eq(algorithm.enabled, true))
+    // Never an instance draft of the wizard (issue 13): it is not an algorithm yet.
+    .where(and(eq(algorithm.draft, false), ids ? inArray(algorithm.id, ids) : eq(algorithm.enabled, true)))
     .orderBy(asc(algorithm.name), asc(algorithm.id));
 }
 
