@@ -338,7 +338,7 @@ describe.each(backends)('model base and instance wizard on %s', (backend) => {
       expect(stored?.algorithmVersionId).toBe(res.body.data.versionId);
       const twice = await call<DraftItem>('POST', AI_MODEL_API.draftConfirm(draft.id));
       expect(twice.status).toBe(409);
-      expect(twice.body.data).toMatchObject({ id: draft.id, draft: false });
+      expect(twice.body.data).toMatchObject({ id: draft.id, draft: false, liveVersion: 1 });
       expect((await call('PUT', AI_MODEL_API.draft(draft.id), { step: 3, schedule: [] })).status).toBe(409);
       expect((await call('DELETE', AI_MODEL_API.draft(draft.id))).status).toBe(409);
       const audit = await h.app.db.select().from(auditLog).where(eq(auditLog.action, 'aiInstance.confirm'));

@@ -161,3 +161,13 @@ export async function stampAlarmVersions(db: Db): Promise<void> {
     .from(algorithm)
     .where(and(eq(algorithm.id, videoAlarm.algorithmId), isNotNull(algorithm.liveVersionId)));
 }
+
+/** The number of a version (the live one of an instance), or null. */
+export async function versionNumber(db: Db, versionId: number | null): Promise<number | null> {
+  if (versionId === null) return null;
+  const [row] = await db
+    .select({ n: algorithmVersion.number })
+    .from(algorithmVersion)
+    .where(eq(algorithmVersion.id, versionId));
+  return row?.n ?? null;
+}

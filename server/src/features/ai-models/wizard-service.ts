@@ -25,6 +25,7 @@ import {
   insertDraft,
   type ModelRow,
   updateDraft,
+  versionNumber,
 } from './repo.ts';
 
 /**
@@ -48,7 +49,7 @@ const field = (name: string, message: Parameters<typeof badRequest>[0]) =>
 
 export async function draftItemOf(app: FastifyInstance, row: AlgorithmRow): Promise<DraftItem> {
   const model = row.modelId === null ? undefined : await findModel(app.db, row.modelId);
-  return toDraftItem(row, model);
+  return toDraftItem(row, model, await versionNumber(app.db, row.liveVersionId));
 }
 
 /** The algorithm behind a wizard URL: 404 unknown; 409 with the record when it is no draft. */
