@@ -84,8 +84,8 @@ describe('model base', () => {
     await waitForToast(page, 'Model e2e-gate-net uploaded', 30_000);
     await release();
     expect(await page.evaluate(() => Boolean((window as unknown as { __seen?: boolean }).__seen))).toBe(true);
-    await page.getByTestId('ai-model-keyword').fill('e2e-gate');
-    await page.getByTestId('ai-model-keyword').press('Enter');
+    await page.getByTestId('ai-model-keyword').locator('input').fill('e2e-gate');
+    await page.getByTestId('ai-model-keyword').locator('input').press('Enter');
     await poll(() => table.innerText()).toContain('person, helmet, gate');
     await page.getByTestId('ai-model-e2e-gate-net-open').click();
     await poll(() => page.getByTestId('ai-model-sha').innerText()).toMatch(/^[0-9a-f]{64}$/);
@@ -110,6 +110,7 @@ describe('instance wizard', () => {
     await poll(() => page.url()).toMatch(/createinstance1\/\d+\/fall-pose\/[0-9a-f]{24}\.png$/);
     const svg = page.getByTestId('zone-svg');
     await svg.waitFor();
+    await svg.scrollIntoViewIfNeeded();
     const box = await svg.boundingBox();
     if (!box) throw new Error('no zone canvas');
     for (const [x, y] of [
@@ -119,8 +120,10 @@ describe('instance wizard', () => {
     ] as const) {
       await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
     }
+    expect(await page.getByTestId('zone-editor').innerText()).toContain('正在绘制区域：3 个点');
     await page.keyboard.press('Enter');
     await page.getByTestId('zone-save').click();
+    await poll(() => page.getByTestId('zone-save').isDisabled()).toBe(true);
     await page.getByTestId('ai-wizard-next').click();
     await page.getByTestId('ai-wizard-step2').waitFor();
     const id = Number(/createinstance2\/(\d+)\//.exec(page.url())?.[1]);
@@ -134,7 +137,7 @@ describe('instance wizard', () => {
     await page.getByTestId('ai-wizard-step2').waitFor();
 
     await page.getByTestId('ai-threshold-fallen').fill('0.7');
-    await page.getByText('严重', { exact: true }).click();
+    await page.getByTestId('ai-wizard-step2').getByText('严重', { exact: true }).click();
     await page.getByTestId('ai-wizard-next').click();
     await page.getByTestId('ai-wizard-step3').waitFor();
     // A reload keeps the step and what was saved.
@@ -142,10 +145,10 @@ describe('instance wizard', () => {
     await page.getByTestId('ai-wizard-step3').waitFor();
     await page.getByTestId('ai-wizard-back').click();
     await page.getByTestId('ai-wizard-step2').waitFor();
-    await poll(() => page.getByTestId('ai-threshold-fallen').inputValue()).toBe('0.7');
+    await poll(() => page.getByTestId('ai-threshold-fallen').inputValue()).toBe('0.70');
     await page.getByTestId('ai-wizard-next').click();
     await page.getByTestId('ai-wizard-step3').waitFor();
-    await page.getByText('按周时段').click();
+    await page.getByTestId('ai-wizard-step3').getByText('按周时段').click();
     await page.getByTestId('ai-wizard-next').click();
     await page.getByTestId('ai-wizard-step4').waitFor();
     await page.reload();

@@ -46,6 +46,8 @@ export default function WizardStep1Page() {
   const urlToken = params.imgData && params.imgData !== NO_SAMPLE ? params.imgData : '';
   const [sample, setSample] = useState(urlToken ? `${SAMPLE_DIR}/${urlToken}` : '');
   const [zones, setZones] = useState<Zone[]>([]);
+  // The zone editor starts from its `zones`: it is remounted when they are replaced (saved, loaded).
+  const [editorKey, setEditorKey] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
 
   // A reload of a draft: its saved values (the URL's image wins when a newer one was uploaded).
@@ -53,6 +55,7 @@ export default function WizardStep1Page() {
     if (!draft.data) return;
     form.setFieldsValue({ name: draft.data.name, code: draft.data.code, classes: draft.data.classes });
     setZones(draft.data.zones);
+    setEditorKey((k) => k + 1);
     if (!urlToken) setSample(draft.data.sampleImage);
   }, [draft.data, form, urlToken]);
   useEffect(() => {
@@ -127,17 +130,20 @@ export default function WizardStep1Page() {
       {sample ? (
         <div style={{ marginTop: 16 }}>
           <ZoneEditor
+            key={editorKey}
             title={t('wizard.zones')}
             imageUrl={MEDIA_API.file(sample)}
             zones={zoneItems}
             readOnly={false}
             saving={false}
-            onSave={async (drawn: DraftZone[]) =>
-              setZones(drawn.map((z) => ({ name: z.name, points: z.points })))
-            }
-            onSort={async (ids: number[]) =>
-              setZones(ids.map((id) => zones[id - 1]).filter((z): z is Zone => z !== undefined))
-            }
+            onSave={async (drawn: DraftZone[]) => {
+              setZones(drawn.map((z) => ({ name: z.name, points: z.points })));
+              setEditorKey((k) => k + 1);
+            }}
+            onSort={async (ids: number[]) => {
+              setZones(ids.map((id) => zones[id - 1]).filter((z): z is Zone => z !== undefined));
+              setEditorKey((k) => k + 1);
+            }}
           />
           <Typography.Text type="secondary">{t('wizard.zonesHint')}</Typography.Text>
         </div>
