@@ -10,6 +10,7 @@ import {
   type Envelope,
   type ModelItem,
   type SampleImageResult,
+  SCENE_CAMERA_API,
   translate,
 } from '@sentinel/contract';
 import { eq } from 'drizzle-orm';
@@ -274,6 +275,9 @@ describe.each(backends)('model base and instance wizard on %s', (backend) => {
       expect(drafts.body.data.map((d) => d.id)).toContain(draft.id);
       const picker = await call<Array<{ id: number }>>('GET', ALGORITHM_API.all);
       expect(picker.body.data.map((a) => a.id)).not.toContain(draft.id);
+      const scenePicker = await call<Array<{ id: number }>>('GET', SCENE_CAMERA_API.algorithms);
+      expect(scenePicker.body.data.map((a) => a.id)).not.toContain(draft.id);
+      expect(scenePicker.body.data.length).toBeGreaterThan(0);
       const list = await call<{ list: Array<{ id: number }> }>('POST', ALGORITHM_API.list, {
         page: 1,
         limit: 50,
