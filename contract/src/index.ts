@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './ai-common.ts';
 export * from './ai-instances.ts';
+export * from './ai-models.ts';
 export * from './alarm-export.ts';
 export * from './alarm-rules.ts';
 export * from './alarms.ts';

@@ -402,6 +402,64 @@ export const MESSAGES = {
   },
   'dataset.frozenVersion': { en: 'Version frozen', 'zh-CN': '版本已冻结' },
   'dataset.imported': { en: 'Import finished', 'zh-CN': '导入完成' },
+  'aiModel.size': {
+    en: 'The model package is larger than the upload limit (MODEL_MAX_MB)',
+    'zh-CN': '模型包超过上传大小限制（MODEL_MAX_MB）',
+  },
+  'aiModel.noFile': { en: 'Please choose a model file', 'zh-CN': '请选择模型文件' },
+  'aiModel.badOnnx': {
+    en: 'This file is not an ONNX model (no valid ModelProto with a graph)',
+    'zh-CN': '该文件不是ONNX模型（没有包含计算图的有效ModelProto）',
+  },
+  'aiModel.badTflite': {
+    en: 'This file is not a TFLite model (no TFL3 FlatBuffer)',
+    'zh-CN': '该文件不是TFLite模型（不是TFL3 FlatBuffer）',
+  },
+  'aiModel.badTorchscript': {
+    en: 'This file is not a TorchScript model (a zip with data.pkl or constants.pkl)',
+    'zh-CN': '该文件不是TorchScript模型（应为包含data.pkl或constants.pkl的zip）',
+  },
+  'aiModel.badOpenvino': {
+    en: 'This file is not an OpenVINO package (a zip with an IR .xml whose root is <net> and its .bin)',
+    'zh-CN': '该文件不是OpenVINO模型包（应为包含根元素为<net>的IR .xml及其.bin的zip）',
+  },
+  'aiModel.inUse': {
+    en: 'This model is used by algorithm instances and cannot be deleted',
+    'zh-CN': '该模型正被算法实例使用，不能删除',
+  },
+  'aiModel.duplicate': {
+    en: 'A model with this name and version already exists',
+    'zh-CN': '已存在同名同版本的模型',
+  },
+  'aiModel.duplicateClass': { en: 'A class is listed twice', 'zh-CN': '类别重复' },
+  'aiInstance.code': {
+    en: 'Use letters, digits, - and _ only',
+    'zh-CN': '只能使用字母、数字、-和_',
+  },
+  'aiInstance.duplicateCode': {
+    en: 'An algorithm with this code already exists',
+    'zh-CN': '已存在相同编码的算法',
+  },
+  'aiInstance.threshold': {
+    en: 'A confidence threshold is between 0.05 and 0.99',
+    'zh-CN': '置信度阈值应在0.05到0.99之间',
+  },
+  'aiInstance.classUnknown': {
+    en: 'Choose classes of the model only',
+    'zh-CN': '只能选择该模型的类别',
+  },
+  'aiInstance.notDraft': {
+    en: 'This instance is no longer a draft',
+    'zh-CN': '该实例已不是草稿',
+  },
+  'aiInstance.incomplete': {
+    en: 'Complete the earlier steps first',
+    'zh-CN': '请先完成前面的步骤',
+  },
+  'aiInstance.sampleRequired': {
+    en: 'Please upload a sample image',
+    'zh-CN': '请上传样例图片',
+  },
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -75,6 +75,12 @@ export const BUTTONS: Record<string, string[]> = {
   offLineVideoSet: ['offLineVideoSet:add', 'offLineVideoSet:delete'],
   trainingDataset: ['trainingDataset:add', 'trainingDataset:edit', 'trainingDataset:delete'],
   bizLog: ['bizLog:export'],
+  AlgorithmModelBase: [
+    'AlgorithmModelBase:add',
+    'AlgorithmModelBase:edit',
+    'AlgorithmModelBase:delete',
+    'AlgorithmModelBase:instance',
+  ],
 };
 
 /** Buttons the demo `operator` role is granted. */

@@ -10,6 +10,7 @@ import { seed } from './db/seed.ts';
 import { seedDemoPlant } from './demo-seed.ts';
 import { accountsRoutes } from './features/accounts/index.ts';
 import { aiInstancesRoutes } from './features/ai-instances/index.ts';
+import { aiModelsRoutes } from './features/ai-models/index.ts';
 import { alarmRulesRoutes } from './features/alarm-rules/index.ts';
 import { alarmsRoutes, ingestRoutes } from './features/alarms/index.ts';
 import { algorithmsRoutes } from './features/algorithms/index.ts';
@@ -225,6 +226,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       devicesRoutes,
       equipmentRoutes,
       algorithmsRoutes,
+      aiModelsRoutes,
       workflowsRoutes,
       scenesRoutes,
       sceneCamerasRoutes,

@@ -63,6 +63,8 @@ const envSchema = z.object({
   OFFLINE_VIDEO_MAX_MB: z.coerce.number().int().min(1).max(20_480).default(512),
   /** Training datasets: the largest zip accepted for import, in MB. */
   DATASET_ZIP_MAX_MB: z.coerce.number().int().min(1).max(20_480).default(200),
+  /** Largest model package upload (issue 13, model base). */
+  MODEL_MAX_MB: z.coerce.number().int().min(1).max(20_480).default(200),
   INSTANCE_ID: z.string().trim().max(200).optional(),
   TRAINER_URL: z
     .string()
@@ -148,6 +150,8 @@ export interface AppConfig {
     maxTotalBytes: number;
     maxRatio: number;
   };
+  /** Largest model package upload in bytes (MODEL_MAX_MB). */
+  modelMaxBytes: number;
   /** The simulated offline analyzer runs (demo mode; off in API tests unless asked for). */
   offlineAnalysisSimulator: boolean;
   /** SSE heartbeat interval. */
@@ -220,6 +224,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxTotalBytes: Math.max(1024, e.DATASET_ZIP_MAX_MB * 4) * 1024 * 1024,
       maxRatio: 100,
     },
+    modelMaxBytes: e.MODEL_MAX_MB * 1024 * 1024,
     offlineAnalysisSimulator:
       e.OFFLINE_ANALYSIS_SIMULATOR === undefined || e.OFFLINE_ANALYSIS_SIMULATOR === ''
         ? e.DEMO_DATA

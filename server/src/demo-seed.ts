@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { plantNode } from './db/schema/index.ts';
 import type { DemoSeedContext } from './db/seed.ts';
+import { seedAiModels } from './features/ai-models/index.ts';
 import { seedAlarms } from './features/alarms/index.ts';
 import { seedAlgorithms } from './features/algorithms/index.ts';
 import { seedDevices } from './features/devices/index.ts';
@@ -31,6 +32,8 @@ export async function seedDemoPlant(db: Db, context: DemoSeedContext): Promise<v
   await seedSceneCameras(db, context);
   await seedJobRuns(db, context);
   await seedAlarms(db, context);
+  // After the alarms: links the algorithms to their models, version 1 live, stamps the alarms.
+  await seedAiModels(db, context);
   await seedHistoryEvents(db, context);
   await linkDemoRuns(db);
 }

@@ -57,10 +57,16 @@ async function resolveRefs(db: Db, input: IngestFields): Promise<Resolved> {
   if (!algorithmWhere)
     throw badRequest('field.required', [{ field: 'algorithmCode', message: 'field.required' }]);
   const [alg] = await db
-    .select({ id: algorithm.id, name: algorithm.name, defaultLevel: algorithm.defaultLevel })
+    .select({
+      id: algorithm.id,
+      name: algorithm.name,
+      defaultLevel: algorithm.defaultLevel,
+      draft: algorithm.draft,
+    })
     .from(algorithm)
     .where(algorithmWhere);
-  if (!alg) throw invalid(input.algorithmId !== undefined ? 'algorithmId' : 'algorithmCode');
+  // An instance draft of the wizard (issue 13) is not an algorithm engines may report yet.
+  if (!alg || alg.draft) throw invalid(input.algorithmId !== undefined ? 'algorithmId' : 'algorithmCode');
 
   const sceneColumns = { id: scene.id, name: scene.name, areaId: scene.areaId };
   let sc: Resolved['scene'];
@@ -91,7 +97,7 @@ async function resolveRefs(db: Db, input: IngestFields): Promise<Resolved> {
   return {
     camera: cam,
     scene: sc,
-    algorithm: { ...alg, defaultLevel: Number(alg.defaultLevel) },
+    algorithm: { id: alg.id, name: alg.name, defaultLevel: Number(alg.defaultLevel) },
     area,
     factory,
   };

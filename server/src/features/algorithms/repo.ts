@@ -21,6 +21,8 @@ export const algorithmRepo = tableRepo({
 /** The algorithm list's filters beyond the keyword: a type and the enabled state. */
 export const algorithmFilter = (filter: { typeId?: number; enabled?: boolean }) =>
   and(
+    // Instance drafts of the wizard (issue 13) are not algorithms yet.
+    eq(algorithm.draft, false),
     filter.typeId ? eq(algorithm.typeId, filter.typeId) : undefined,
     filter.enabled !== undefined ? eq(algorithm.enabled, filter.enabled) : undefined,
   );
@@ -54,7 +56,7 @@ export const typeOptions = (db: Db) =>
     .from(algorithmType)
     .orderBy(asc(algorithmType.id));
 
-/** The enabled algorithms, for pickers. */
+/** The enabled algorithms, for pickers (never an unfinished instance draft). */
 export const enabledAlgorithmOptions = (db: Db) =>
   db
     .select({
@@ -67,7 +69,7 @@ export const enabledAlgorithmOptions = (db: Db) =>
     })
     .from(algorithm)
     .leftJoin(algorithmType, eq(algorithm.typeId, algorithmType.id))
-    .where(eq(algorithm.enabled, true))
+    .where(and(eq(algorithm.enabled, true), eq(algorithm.draft, false)))
     .orderBy(asc(algorithm.code), asc(algorithm.id));
 
 /** An algorithm's type must exist: otherwise 400 on `typeId` (nothing is written). */

@@ -179,6 +179,9 @@ export async function findSceneCameraAlgorithm(db: Db, id: number) {
   return row;
 }
 
+/** Never an instance draft of the wizard (issue 13): it is not an algorithm yet. */
+const notDraft = eq(algorithm.draft, false);
+
 export async function catalogueAlgorithms(db: Db, ids?: number[]) {
   return db
     .select({
@@ -189,7 +192,7 @@ export async function catalogueAlgorithms(db: Db, ids?: number[]) {
       defaultLevel: algorithm.defaultLevel,
     })
     .from(algorithm)
-    .where(ids ? inArray(algorithm.id, ids) : eq(algorithm.enabled, true))
+    .where(and(notDraft, ids ? inArray(algorithm.id, ids) : eq(algorithm.enabled, true)))
     .orderBy(asc(algorithm.name), asc(algorithm.id));
 }
 

@@ -1,0 +1,3 @@
+/** What other features may use of scene cameras (import rules): the zone drawing. */
+export { ZoneEditor } from './components/zone-editor/zone-editor.tsx';
+export type { DraftZone } from './lib/zone-geometry.ts';
