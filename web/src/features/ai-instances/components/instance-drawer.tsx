@@ -1,7 +1,9 @@
-import { RollbackOutlined } from '@ant-design/icons';
+import { ExperimentOutlined, RollbackOutlined } from '@ant-design/icons';
 import type { AiVersion } from '@sentinel/contract';
-import { Button, Descriptions, Divider, Drawer, List, Tag, Typography } from 'antd';
+import { Button, Descriptions, Divider, Drawer, List, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { step1Path, TrainingJobsTable } from '@/features/training/index.ts';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { confirmDialog } from '@/shared/ui/feedback.ts';
 import { PageError, PageLoading } from '@/shared/ui/page-states.tsx';
@@ -18,6 +20,7 @@ export function InstanceDrawer({ id, onClose }: { id: number | null; onClose: ()
   const detail = useInstance(id);
   const rollback = useRollback(id ?? 0);
   const [publishing, setPublishing] = useState<AiVersion | null>(null);
+  const navigate = useNavigate();
   const data = detail.data;
   const live = data?.versions.find((v) => v.live) ?? null;
   const target = data?.versions.find((v) => v.id === data.rollbackVersionId) ?? null;
@@ -49,16 +52,27 @@ export function InstanceDrawer({ id, onClose }: { id: number | null; onClose: ()
       title={data ? data.instance.name : t('open')}
       data-testid="instance-drawer"
       extra={
-        target && live ? (
-          <Button
-            icon={<RollbackOutlined />}
-            onClick={askRollback}
-            loading={rollback.isPending}
-            data-testid="instance-rollback"
-          >
-            {t('rollback.button', { number: target.number })}
-          </Button>
-        ) : null
+        <Space>
+          {data ? (
+            <Button
+              icon={<ExperimentOutlined />}
+              onClick={() => navigate(step1Path(data.instance.id, data.instance.name))}
+              data-testid="instance-retrain"
+            >
+              {t('retrain')}
+            </Button>
+          ) : null}
+          {target && live ? (
+            <Button
+              icon={<RollbackOutlined />}
+              onClick={askRollback}
+              loading={rollback.isPending}
+              data-testid="instance-rollback"
+            >
+              {t('rollback.button', { number: target.number })}
+            </Button>
+          ) : null}
+        </Space>
       }
     >
       {detail.isPending && id !== null ? (
@@ -89,6 +103,8 @@ export function InstanceDrawer({ id, onClose }: { id: number | null; onClose: ()
           </Descriptions>
           <Divider titlePlacement="start">{t('section.versions')}</Divider>
           <VersionTable versions={data.versions} onPublish={setPublishing} />
+          <Divider titlePlacement="start">{t('section.training')}</Divider>
+          <TrainingJobsTable algorithmId={data.instance.id} instanceName={data.instance.name} />
           <Divider titlePlacement="start">{t('section.history')}</Divider>
           <DeploymentHistory deployments={data.deployments} />
           <Divider titlePlacement="start">{t('section.cameras')}</Divider>
