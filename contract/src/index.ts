@@ -28,3 +28,4 @@ export * from './validators.ts';
 export * from './video.ts';
 export * from './video-wall.ts';
 export * from './workflows.ts';
+export * from './false-alarm-review.ts';
