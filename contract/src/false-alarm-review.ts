@@ -15,7 +15,14 @@ export const FALSE_ALARM_REVIEW_API = {
 } as const;
 
 /** Why the engine was wrong (the reviewer picks one with the number keys 1–6). */
-export const FALSE_ALARM_REASONS = ['wrongClass', 'background', 'lighting', 'occlusion', 'tooSmall', 'other'] as const;
+export const FALSE_ALARM_REASONS = [
+  'wrongClass',
+  'background',
+  'lighting',
+  'occlusion',
+  'tooSmall',
+  'other',
+] as const;
 export type FalseAlarmReason = (typeof FALSE_ALARM_REASONS)[number];
 
 /** A reviewer's verdicts (the states a pending record may move to). */

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { count } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { plantNode } from './db/schema/index.ts';
@@ -6,6 +7,7 @@ import { seedAlarms } from './features/alarms/index.ts';
 import { seedAlgorithms } from './features/algorithms/index.ts';
 import { seedDevices } from './features/devices/index.ts';
 import { seedEquipment } from './features/equipment/index.ts';
+import { seedFalseAlarmRecords } from './features/false-alarm-review/index.ts';
 import { seedHistoryEvents } from './features/history-events/index.ts';
 import { linkDemoRuns, seedJobRuns } from './features/job-runs/index.ts';
 import { seedPlant } from './features/plant/index.ts';
@@ -31,6 +33,7 @@ export async function seedDemoPlant(db: Db, context: DemoSeedContext): Promise<v
   await seedSceneCameras(db, context);
   await seedJobRuns(db, context);
   await seedAlarms(db, context);
+  await seedFalseAlarmRecords(db, resolve(context.mediaDir));
   await seedHistoryEvents(db, context);
   await linkDemoRuns(db);
 }
