@@ -75,6 +75,8 @@ export const ingestFields = z.object({
     .string()
     .max(16 * 1024, { error: 'ingest.detections' })
     .transform((text, ctx): Detection[] => {
+      // An empty field: no boxes (like the other optional text fields).
+      if (text.trim() === '') return [];
       let value: unknown;
       try {
         value = JSON.parse(text);

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { algorithm, falseAlarmRecord, videoAlarm } from '../../db/schema/index.ts';
 import { backends } from '../../test/helpers.ts';
+import { seedFalseAlarmRecords } from './index.ts';
 import { type ReviewHarness, reviewHarness } from './test-support.ts';
 
 /** Ingest with the engine's boxes; a false positive → a record with its own frame, boxes and version. */
@@ -146,5 +147,29 @@ describe.each(backends)('false-alarm capture on %s', (backend) => {
     expect(stale.statusCode).toBe(409);
     expect(await recordOf(id)).toHaveLength(0);
     expect(files().length).toBe(before);
+  });
+
+  it('the demo seed gives earlier false positives their records (one frame copy per picture), once', async () => {
+    const ids = [await h.alarm(), await h.alarm()];
+    const [first] = await h.app.db
+      .select()
+      .from(videoAlarm)
+      .where(eq(videoAlarm.id, ids[0] ?? 0));
+    for (const id of ids) {
+      // As the seed writes them: marked false positive directly, sharing one picture.
+      await h.app.db
+        .update(videoAlarm)
+        .set({ alarmState: 3, falsePositive: true, handler: 'seeder', alarmImage: first?.alarmImage ?? '' })
+        .where(eq(videoAlarm.id, id));
+    }
+    await seedFalseAlarmRecords(h.app.db, join(h.dataDir, 'media'));
+    await seedFalseAlarmRecords(h.app.db, join(h.dataDir, 'media'));
+    const records = await Promise.all(ids.map(recordOf));
+    expect(records.map((r) => r.length)).toEqual([1, 1]);
+    const [a, b] = records.map((r) => r[0]);
+    expect(a?.frame).toMatch(/^false-alarm\//);
+    expect(a?.frame).toBe(b?.frame);
+    expect(a).toMatchObject({ markedBy: 'seeder', algorithmVersionId: v1, frameWidth: 64 });
+    expect(existsSync(join(h.dataDir, 'media', a?.frame ?? ''))).toBe(true);
   });
 });
