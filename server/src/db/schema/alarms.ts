@@ -15,8 +15,8 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import type { Detection } from './ai-training.ts';
 import { algorithmVersion } from './ai-platform.ts';
+import type { Detection } from './ai-training.ts';
 import { algorithm } from './algorithms.ts';
 import { account } from './core.ts';
 import { camera } from './devices.ts';
