@@ -128,13 +128,18 @@ describe('false alarm review', () => {
     await expect
       .poll(async () => (await session.api<FalseAlarmRecordItem>(FALSE_ALARM_REVIEW_API.one(r3.id))).state)
       .toBe('dropped');
+    // the view moves on by itself to the next pending record
+    await expect.poll(() => recordIdShown(page)).not.toBe(String(r3.id));
     const position = page.getByTestId('false-alarm-review-position');
-    const at = await position.innerText();
+    const after = await recordIdShown(page);
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => position.innerText()).not.toBe(at);
+    await expect.poll(() => recordIdShown(page)).not.toBe(after);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => recordIdShown(page)).toBe(after);
+    expect(await position.innerText()).toMatch(/^\d+ of \d+$/);
     await page.keyboard.press('p');
     await expect.poll(() => recordIdShown(page)).toBe(String(r3.id));
-    expect(await review(page).getByTestId('false-alarm-state').innerText()).toBe('Dropped');
+    await expect.poll(() => review(page).getByTestId('false-alarm-state').innerText()).toBe('Dropped');
 
     await page.keyboard.press('Escape');
     await review(page).waitFor({ state: 'detached' });
