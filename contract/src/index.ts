@@ -14,6 +14,7 @@ export * from './datasets.ts';
 export * from './devices.ts';
 export * from './envelope.ts';
 export * from './equipment.ts';
+export * from './false-alarm-review.ts';
 export * from './history.ts';
 export * from './job-runs.ts';
 export * from './media.ts';

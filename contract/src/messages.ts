@@ -266,6 +266,19 @@ export const MESSAGES = {
   'alarm.revoked': { en: 'Approval revoked', 'zh-CN': '撤销成功' },
   'alarm.marked': { en: 'Marked successfully', 'zh-CN': '标记成功' },
   'alarm.cancelled': { en: 'Cancelled successfully', 'zh-CN': '取消成功' },
+  'falseAlarm.alreadyReviewed': {
+    en: 'This record was already reviewed; it is shown as it is now',
+    'zh-CN': '该记录已被审核，已显示最新结果',
+  },
+  'falseAlarm.labelsRequired': {
+    en: 'Draw at least one box to relabel (or accept the record as a false alarm)',
+    'zh-CN': '重新标注至少需要一个框（或直接确认为误报）',
+  },
+  'falseAlarm.reviewed': { en: 'Review saved', 'zh-CN': '审核已保存' },
+  'ingest.detections': {
+    en: 'detections must be a JSON array of at most 50 boxes {cls, confidence, box: [x, y, w, h] within 0..1}',
+    'zh-CN': 'detections 必须是 JSON 数组，最多 50 个框 {cls, confidence, box: [x, y, w, h]，取值 0..1}',
+  },
   'engine.invalidKey': { en: 'Invalid engine key', 'zh-CN': '引擎密钥无效' },
   'field.url': { en: 'Please enter a correct address', 'zh-CN': '请输入正确的地址' },
   'camera.codeDuplicate': { en: 'This camera code already exists', 'zh-CN': '摄像机编码已存在' },

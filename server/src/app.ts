@@ -23,6 +23,7 @@ import { engineRoutes } from './features/engines/index.ts';
 import { equipmentRoutes } from './features/equipment/index.ts';
 import { eventRoutes } from './features/events/index.ts';
 import { exportRoutes } from './features/exports/index.ts';
+import { falseAlarmReviewRoutes } from './features/false-alarm-review/index.ts';
 import { healthRoutes } from './features/health/index.ts';
 import { historyEventsRoutes } from './features/history-events/index.ts';
 import { jobRunsRoutes } from './features/job-runs/index.ts';
@@ -233,6 +234,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       engineRoutes,
       ingestRoutes,
       alarmsRoutes,
+      falseAlarmReviewRoutes,
       alarmRulesRoutes,
       analysisRoutes,
       jobRunsRoutes,

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { count } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { plantNode } from './db/schema/index.ts';
@@ -7,6 +8,7 @@ import { seedAlarms } from './features/alarms/index.ts';
 import { seedAlgorithms } from './features/algorithms/index.ts';
 import { seedDevices } from './features/devices/index.ts';
 import { seedEquipment } from './features/equipment/index.ts';
+import { seedFalseAlarmRecords } from './features/false-alarm-review/index.ts';
 import { seedHistoryEvents } from './features/history-events/index.ts';
 import { linkDemoRuns, seedJobRuns } from './features/job-runs/index.ts';
 import { seedPlant } from './features/plant/index.ts';
@@ -34,6 +36,8 @@ export async function seedDemoPlant(db: Db, context: DemoSeedContext): Promise<v
   await seedAlarms(db, context);
   // After the alarms: links the algorithms to their models, version 1 live, stamps the alarms.
   await seedAiModels(db, context);
+  // After the versions: each demo false positive's record carries the version that raised it.
+  await seedFalseAlarmRecords(db, resolve(context.mediaDir));
   await seedHistoryEvents(db, context);
   await linkDemoRuns(db);
 }

@@ -35,6 +35,20 @@ export function demoBoxes(seed: number): Box[] {
   });
 }
 
+/** The demo boxes of `seed` as an engine reports them: class, confidence, [x, y, w, h] in 0..1. */
+export function demoDetections(
+  seed: number,
+  cls: string,
+): Array<{ cls: string; confidence: number; box: [number, number, number, number] }> {
+  const r = (v: number) => Math.round(v * 10_000) / 10_000;
+  return demoBoxes(seed).map((b, i) => ({
+    cls: cls.slice(0, 64) || 'alarm',
+    // The confidence printed on the drawn picture.
+    confidence: Number((0.82 + ((seed + i) % 17) / 100).toFixed(2)),
+    box: [r(b.x / W), r(b.y / H), r(b.w / W), r(b.h / H)],
+  }));
+}
+
 /** The camera's snapshot (1280×720) or, without one, a plain grey frame. */
 async function baseFrame(mediaDir: string, snapshotPath: string | null): Promise<Buffer> {
   if (snapshotPath) {

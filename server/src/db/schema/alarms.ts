@@ -16,6 +16,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { algorithmVersion } from './ai-platform.ts';
+import type { Detection } from './ai-training.ts';
 import { algorithm } from './algorithms.ts';
 import { account } from './core.ts';
 import { camera } from './devices.ts';
@@ -76,6 +77,8 @@ export const videoAlarm = pgTable(
     alarmImage: text('alarm_image').notNull().default(''),
     alarmImageDraw: text('alarm_image_draw').notNull().default(''),
     alarmVideo: text('alarm_video').notNull().default(''),
+    /** The engine's boxes (issue 13 §4): class, confidence, [x, y, w, h] normalised to 0..1. */
+    detections: jsonb('detections').$type<Detection[]>().notNull().default([]),
     falsePositive: boolean('false_positive').notNull().default(false),
     handlerId: integer('handler_id').references(() => account.id, { onDelete: 'set null' }),
     handler: text('handler').notNull().default(''),

@@ -43,7 +43,7 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['ingest'],
       summary:
-        'An engine reports a video alarm (multipart: eventId, alarmTime, priority, algorithmCode|algorithmId, sceneId, cameraId|cameraCode, alarmResult, extraInfoName, extraInfo (JSON), historyAssignmentId, jobNumber, requireApproval; files image, imageDraw, clip (mp4))',
+        'An engine reports a video alarm (multipart: eventId, alarmTime, priority, algorithmCode|algorithmId, sceneId, cameraId|cameraCode, alarmResult, extraInfoName, extraInfo (JSON), detections (JSON array of {cls, confidence, box: [x, y, w, h] normalised 0..1}, ≤ 50), historyAssignmentId, jobNumber, requireApproval; files image, imageDraw, clip (mp4))',
       consumes: ['multipart/form-data'],
       headers: z.object({ 'x-engine-key': z.string().optional() }),
       response: { 200: envelopeOf(ingestResult) },

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import {
   ALARM_STATE,
   type AlarmItem,
+  type Detection,
+  detectionList,
   type FieldError,
   isPriorityCode,
   type MessageCode,
@@ -65,6 +67,25 @@ export const ingestFields = z.object({
         // reported below
       }
       ctx.addIssue({ code: 'custom', message: 'field.invalid' });
+      return z.NEVER;
+    })
+    .optional(),
+  /** The engine's boxes: a JSON array of `detection` (class, confidence, normalised box), capped. */
+  detections: z
+    .string()
+    .max(16 * 1024, { error: 'ingest.detections' })
+    .transform((text, ctx): Detection[] => {
+      // An empty field: no boxes (like the other optional text fields).
+      if (text.trim() === '') return [];
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        value = undefined;
+      }
+      const parsed = detectionList.safeParse(value);
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: 'custom', message: 'ingest.detections' });
       return z.NEVER;
     })
     .optional(),
@@ -160,7 +181,7 @@ const insertAlarmSql = sql`
         algorithm_id, video_alarm_type_name, scene_id, scene_name, camera_id, camera_name, area_id,
         area_name, factory_id, factory_name, alarm_result, extra_info_name, extra_info,
         history_assignment_id, job_number, alarm_image, alarm_image_draw, alarm_video, created_at,
-        algorithm_version_id)
+        detections, algorithm_version_id)
       VALUES (${p('engineId')}::bigint, ${p('engineEventId')}::text, ${p('alarmTime')}::timestamptz,
         ${p('alarmState')}::int, ${p('priority')}::int, ${p('algorithmId')}::bigint,
         ${p('videoAlarmTypeName')}::text, ${p('sceneId')}::bigint, ${p('sceneName')}::text,
@@ -168,7 +189,7 @@ const insertAlarmSql = sql`
         ${p('factoryId')}::bigint, ${p('factoryName')}::text, ${p('alarmResult')}::text,
         ${p('extraInfoName')}::text, ${p('extraInfo')}::jsonb, ${p('historyAssignmentId')}::bigint,
         ${p('jobNumber')}::text, ${p('alarmImage')}::text, ${p('alarmImageDraw')}::text,
-        ${p('alarmVideo')}::text, ${p('createdAt')}::timestamptz,
+        ${p('alarmVideo')}::text, ${p('createdAt')}::timestamptz, ${p('detections')}::jsonb,
         -- The version that raised it: the algorithm's live version at this moment (issue 13 §3).
         (SELECT live_version_id FROM ${algorithm} WHERE id = ${p('algorithmId')}::int))
       ON CONFLICT (engine_id, engine_event_id) DO NOTHING
@@ -209,6 +230,7 @@ async function insertAlarm(
     alarmTime: at(row.alarmTime),
     createdAt: at(row.createdAt),
     extraInfo: JSON.stringify(row.extraInfo),
+    detections: JSON.stringify(row.detections),
     engineName: source.name,
   });
   // bigserial may arrive as a string.
@@ -272,6 +294,7 @@ export async function ingestAlarm(
     alarmImage: stored.image,
     alarmImageDraw: stored.drawn,
     alarmVideo: stored.clip,
+    detections: input.detections ?? [],
     falsePositive: false,
     handlerId: null,
     handler: '',

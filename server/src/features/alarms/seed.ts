@@ -5,7 +5,7 @@ import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { account, alarmAction, plantNode, videoAlarm } from '../../db/schema/index.ts';
 import type { DemoSeedContext } from '../../db/seed.ts';
-import { renderAlarmImages } from '../../platform/demo-images.ts';
+import { demoDetections, renderAlarmImages } from '../../platform/demo-images.ts';
 import { resolveMediaPath } from '../../platform/media.ts';
 import { createEngine, DEMO_ENGINE_NAME } from '../engines/index.ts';
 import { demoAlarmTargets } from './demo-targets.ts';
@@ -97,7 +97,7 @@ export async function seedAlarms(db: Db, context: DemoSeedContext, now = new Dat
   // One original and one drawn picture per camera, written directly (like the devices seed).
   const root = resolve(context.mediaDir);
   const cameras = [...new Map(targets.map((t) => [t.cameraId, t])).values()];
-  const pictures = new Map<number, { image: string; draw: string }>();
+  const pictures = new Map<number, { image: string; draw: string; seed: number }>();
   await Promise.all(
     cameras.map(async (t, i) => {
       const images = await renderAlarmImages(context.mediaDir, t.snapshotPath, t.algorithmCode, i + 1);
@@ -112,7 +112,7 @@ export async function seedAlarms(db: Db, context: DemoSeedContext, now = new Dat
         await mkdir(dirname(file), { recursive: true });
         await writeFile(file, data);
       }
-      pictures.set(t.cameraId, paths);
+      pictures.set(t.cameraId, { ...paths, seed: i + 1 });
     }),
   );
 
@@ -161,6 +161,8 @@ export async function seedAlarms(db: Db, context: DemoSeedContext, now = new Dat
       extraInfo: { confidence: Number((0.75 + random() * 0.24).toFixed(2)) },
       alarmImage: picture?.image ?? '',
       alarmImageDraw: picture?.draw ?? '',
+      // The boxes drawn on the camera's marked picture (rendered with seed index + 1).
+      detections: picture ? demoDetections(picture.seed, t.algorithmCode) : [],
       createdAt: alarmTime,
     };
     const ingest = {

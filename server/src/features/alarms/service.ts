@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { alarmAction, videoAlarm } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { mediaRoot } from '../../platform/media.ts';
 import { canSeeScene, type VisibleScenes } from '../../platform/scene-authority.ts';
+import { captureFalseAlarm, removeFrame } from '../false-alarm-review/index.ts';
 import { type AlarmRow, rollupKeyOf, toAlarmItem } from './mapper.ts';
 import { moveRollup } from './rollup.ts';
 
@@ -73,6 +75,8 @@ export interface ActionOptions {
   comment?: string;
   version?: number;
   scenes?: VisibleScenes;
+  /** The media directory: marking false positive copies the frame into the record there. */
+  mediaDir?: string;
 }
 
 /**
@@ -89,6 +93,27 @@ export async function transitionInTx(
 ): Promise<AlarmRow> {
   const t = TRANSITIONS[action];
   const comment = options.comment ?? '';
+  // Frames copied for a false-alarm record: removed again when the transaction does not commit.
+  const media = options.mediaDir ? { dir: options.mediaDir, frames: [] as string[] } : undefined;
+  try {
+    return await transition(db, id, t, action, actor, now, comment, options, media);
+  } catch (error) {
+    if (media) await Promise.all(media.frames.map((path) => removeFrame(media.dir, path)));
+    throw error;
+  }
+}
+
+async function transition(
+  db: Db,
+  id: number,
+  t: Transition,
+  action: AlarmActionName,
+  actor: Actor,
+  now: Date,
+  comment: string,
+  options: ActionOptions,
+  media: { dir: string; frames: string[] } | undefined,
+): Promise<AlarmRow> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(videoAlarm).where(eq(videoAlarm.id, id)).for('update');
     if (!before || !canSeeScene(options.scenes ?? 'all', before.sceneId)) throw notFound();
@@ -124,6 +149,16 @@ export async function transitionInTx(
       sceneId: before.sceneId,
     });
     await moveRollup(tx, rollupKeyOf(before), rollupKeyOf(after));
+    // A false positive keeps its frame, boxes and version in a false-alarm record (issue 13 §4).
+    if (action === 'cancel') {
+      await captureFalseAlarm(
+        tx,
+        after,
+        { accountId: actor.accountId, accountName: actor.accountName },
+        now,
+        media,
+      );
+    }
     return after;
   });
 }
@@ -136,7 +171,10 @@ export async function handleAlarm(
   actor: Actor,
   options: ActionOptions = {},
 ): Promise<AlarmItem> {
-  const row = await transitionInTx(app.db, id, action, actor, app.appConfig.now(), options);
+  const row = await transitionInTx(app.db, id, action, actor, app.appConfig.now(), {
+    ...options,
+    mediaDir: mediaRoot(app),
+  });
   // The totals of this instance at once; the others' when `alarm.updated` reaches them.
   app.alarmCounts.clear();
   const item = toAlarmItem(row);

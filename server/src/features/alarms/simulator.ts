@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { isPriorityCode, type PriorityCode } from '@sentinel/contract';
 import type { FastifyInstance } from 'fastify';
-import { renderAlarmImages } from '../../platform/demo-images.ts';
+import { demoDetections, renderAlarmImages } from '../../platform/demo-images.ts';
 import { type RepeatingTask, repeatEvery } from '../../platform/repeating-task.ts';
 import { demoEngine } from '../engines/index.ts';
 import { demoAlarmTargets } from './demo-targets.ts';
@@ -72,6 +72,8 @@ async function reportOne(app: FastifyInstance): Promise<IngestResult | undefined
       alarmResult: demoResult(pick.algorithmCode, pick.algorithmName, roll),
       extraInfoName: '置信度',
       extraInfo: { confidence: Number((0.8 + (roll % 19) / 100).toFixed(2)), simulated: true },
+      // The boxes drawn on the marked picture, as the engine reports them.
+      detections: demoDetections(roll % 10_000, pick.algorithmCode),
     },
     { image: images.original, imageDraw: images.drawn },
   );

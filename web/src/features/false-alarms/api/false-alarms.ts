@@ -1,15 +1,44 @@
-import { ALARM_API, type AlarmListResult, type FalseAlarmListQuery } from '@sentinel/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { request } from '@/shared/request/request.ts';
+import {
+  FALSE_ALARM_REVIEW_API,
+  type FalseAlarmRateQuery,
+  type FalseAlarmRateResult,
+  type FalseAlarmRecordItem,
+  type FalseAlarmRecordList,
+  type FalseAlarmRecordQuery,
+  type FalseAlarmReviewBody,
+} from '@sentinel/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { action, request } from '@/shared/request/request.ts';
 
-/**
- * POST falseAlarmRecord/list: alarms marked false positive ({ list, count, countCapped }). Keyed
- * under ['alarms', 'list'] so that handling an alarm anywhere refreshes it too.
- */
-export const useFalseAlarmList = (query: FalseAlarmListQuery) =>
+/** Everything of this page lives under one key: a verdict refreshes the list and the rates. */
+const KEY = ['falseAlarmReview'] as const;
+
+/** POST falseAlarmReview/list: false-alarm records with their frame, boxes and review state. */
+export const useRecordList = (query: FalseAlarmRecordQuery) =>
   useQuery({
-    queryKey: ['alarms', 'list', 'falseAlarms', query],
-    queryFn: () => request<AlarmListResult>(ALARM_API.falseAlarmList, { method: 'POST', body: query }),
+    queryKey: [...KEY, 'list', query],
+    queryFn: () =>
+      request<FalseAlarmRecordList>(FALSE_ALARM_REVIEW_API.list, { method: 'POST', body: query }),
     placeholderData: keepPreviousData,
     retry: false,
   });
+
+/** POST falseAlarmReview/rate/query: false-positive rate per algorithm and per version. */
+export const useRates = (query: FalseAlarmRateQuery = {}) =>
+  useQuery({
+    queryKey: [...KEY, 'rate', query],
+    queryFn: () =>
+      request<FalseAlarmRateResult>(FALSE_ALARM_REVIEW_API.rate, { method: 'POST', body: query }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+/** A verdict (the server's "Review saved" toast; a 409 shows its own message and refreshes). */
+export function useReview() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: FalseAlarmReviewBody }) =>
+      action<FalseAlarmRecordItem>(FALSE_ALARM_REVIEW_API.review(id), { body }).then((e) => e.data),
+    onSettled: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "video_alarm" ADD COLUMN "detections" jsonb DEFAULT '[]'::jsonb NOT NULL;
