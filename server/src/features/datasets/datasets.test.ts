@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { DATASET_API, type DatasetItem, type DatasetRow, type DatasetVersion } from '@sentinel/contract';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { backends, body } from '../../test/helpers.ts';
 import { versionImageStream, versionSummary } from './service.ts';
@@ -264,6 +265,20 @@ describe.each(backends)('training datasets on %s', (backend) => {
     });
     expect(await row(copy.id)).toMatchObject({ images: 2, boxes: { smoke: 1 } });
     expect((await call('GET', `${DATASET_API.exportZip(d.id)}?version=9`)).statusCode).toBe(404);
+    // Not even SQL changes a frozen version: the database refuses (migration 0017).
+    const refused = async (statement: ReturnType<typeof sql>) =>
+      t.app.db.execute(statement).then(
+        () => 'updated',
+        (error: Error) => String((error.cause as Error | undefined)?.message ?? error.message),
+      );
+    expect(
+      await refused(sql`update dataset_version set item_count = 99 where id = ${list[1]?.id ?? 0}`),
+    ).toMatch(/immutable/);
+    expect(
+      await refused(
+        sql`update dataset_version_item set labels = '[]'::jsonb where version_id = ${list[1]?.id ?? 0}`,
+      ),
+    ).toMatch(/immutable/);
     // A dataset with frozen versions stays.
     const del = await call('DELETE', DATASET_API.one(d.id));
     expect(del.statusCode).toBe(409);
