@@ -31,6 +31,7 @@ export const ACTION_LABELS: Record<string, Label> = {
   view: { en: 'View', 'zh-CN': '查看' },
   import: { en: 'Import', 'zh-CN': '导入' },
   download: { en: 'Download', 'zh-CN': '下载' },
+  instance: { en: 'Create instance', 'zh-CN': '创建实例' },
 };
 
 /** The action of a button code (`page:action` → action; a code without `:` is its own action). */
