@@ -119,13 +119,19 @@ export async function runDemoTraining(app: FastifyInstance, job: TrainingJobRow,
     metrics = demoMetrics(base?.metrics, stats, classes, epoch, job.epochs, app.appConfig.now());
     const loss = round3(1.2 * Math.exp((-3 * epoch) / job.epochs) + 0.05);
     const progress = Math.floor((epoch / job.epochs) * 95);
+    await appendLog(
+      app,
+      job.id,
+      [
+        {
+          level: 'info',
+          message: `epoch ${epoch}/${job.epochs} loss=${loss} precision=${metrics.precision} recall=${metrics.recall} fpr=${metrics.falsePositiveRate}`,
+        },
+      ],
+      { whileTraining: true },
+    );
+    // The line first, then the figures: any epoch a user sees reported has its line in the log.
     if (!(await reportProgress(app, job.id, { progress, epoch, metrics }))) return;
-    await appendLog(app, job.id, [
-      {
-        level: 'info',
-        message: `epoch ${epoch}/${job.epochs} loss=${loss} precision=${metrics.precision} recall=${metrics.recall} fpr=${metrics.falsePositiveRate}`,
-      },
-    ]);
   }
   if (signal.aborted || (await jobState(app, job.id)) !== TRAINING_STATE.training) return;
   const artefact = await writeArtefact(app, job, base?.artefact, { stats, classes, metrics });

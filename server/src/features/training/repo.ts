@@ -1,5 +1,5 @@
 import { TRAINING_STATE, type TrainingState } from '@sentinel/contract';
-import { aliasedTable, and, asc, count, desc, eq, gt, inArray, isNull, lt, ne } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   algorithm,
@@ -201,6 +201,38 @@ export function addLogLines(db: Db, jobId: number, lines: { level: string; messa
     .insert(trainingLog)
     .values(lines.map((line) => ({ jobId, level: line.level, message: line.message })))
     .returning();
+}
+
+/**
+ * The same, only while the job is in training, in ONE statement: a trainer's line written after a
+ * terminate (or any end) committed is dropped, so the end's own line stays the last one.
+ */
+export async function addLogLinesWhileTraining(
+  db: Db,
+  jobId: number,
+  lines: { level: string; message: string }[],
+): Promise<TrainingLogRow[]> {
+  const result = await db.execute(sql`
+    insert into ${trainingLog} (job_id, level, message)
+    select ${jobId}, l.level, l.message
+    from jsonb_to_recordset(${JSON.stringify(lines.map((line, ord) => ({ ...line, ord })))}::jsonb)
+      as l(level text, message text, ord int)
+    where exists (select 1 from ${trainingJob} where id = ${jobId} and state = ${TRAINING_STATE.training})
+    order by l.ord
+    returning id, job_id, at, level, message`);
+  // Both drivers answer `{ rows }`; `at` may come as a string.
+  const rows = (
+    result as unknown as {
+      rows: { id: number | string; job_id: number; at: string | Date; level: string; message: string }[];
+    }
+  ).rows;
+  return rows.map((r) => ({
+    id: Number(r.id),
+    jobId: Number(r.job_id),
+    at: new Date(r.at),
+    level: r.level,
+    message: r.message,
+  }));
 }
 
 export function logAfter(db: Db, jobId: number, after: number) {

@@ -16,6 +16,7 @@ import { enqueueJob } from '../../platform/job-queue.ts';
 import {
   activeJobOf,
   addLogLines,
+  addLogLinesWhileTraining,
   type DatasetVersionRow,
   findDatasetVersion,
   findInstance,
@@ -94,8 +95,13 @@ export async function appendLog(
   app: FastifyInstance,
   jobId: number,
   lines: { level: 'info' | 'warn' | 'error'; message: string }[],
+  options: { whileTraining?: boolean } = {},
 ): Promise<void> {
-  const rows = await addLogLines(app.db, jobId, lines);
+  // A trainer's lines: only while the job is in training (nothing after a terminate's own line).
+  const rows = options.whileTraining
+    ? await addLogLinesWhileTraining(app.db, jobId, lines)
+    : await addLogLines(app.db, jobId, lines);
+  if (rows.length === 0) return;
   const data = {
     jobId,
     lines: rows.map((r) => ({ id: r.id, at: r.at.toISOString(), level: r.level, message: r.message })),

@@ -162,7 +162,7 @@ export const trainerRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { id } = request.params;
       await ownJob(request, id, true);
-      await appendLog(app, id, request.body.lines);
+      await appendLog(app, id, request.body.lines, { whileTraining: true });
       await touchJob(app.db, id);
       return ok(request, null);
     },
