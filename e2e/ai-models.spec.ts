@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onnxModel, SMALL_PNG } from './support/model-files.ts';
 import { type Session, startSession } from './support/session.ts';
-import { confirmModal, waitForToast } from './support/ui.ts';
+import { confirmModal, settledBox, waitForToast } from './support/ui.ts';
 
 const PAGE_PATH = '/AIOpenPlatform/AlgorithmModelBase';
 let session: Session;
@@ -111,8 +111,7 @@ describe('instance wizard', () => {
     const svg = page.getByTestId('zone-svg');
     await svg.waitFor();
     await svg.scrollIntoViewIfNeeded();
-    const box = await svg.boundingBox();
-    if (!box) throw new Error('no zone canvas');
+    const box = await settledBox(svg);
     for (const [x, y] of [
       [0.2, 0.3],
       [0.7, 0.3],

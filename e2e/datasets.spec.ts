@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { type Session, startSession } from './support/session.ts';
-import { rowWithCell, waitForToast } from './support/ui.ts';
+import { rowWithCell, settledBox, waitForToast } from './support/ui.ts';
 import { throttleUploads, watchFor } from './support/uploads.ts';
 
 const PAGE_PATH = '/AIOpenPlatform/trainingDataset';
@@ -75,6 +75,8 @@ describe('training datasets', () => {
   it.each(LANGS)(
     'creates a dataset, imports a zip with progress, shows labels, edits them and freezes a version ($lang)',
     async (l) => {
+      // A retry must not meet the dataset its failed try created (names are unique).
+      const name = `${l.name} ${Date.now() % 100_000}`;
       const page = await session.loggedInPage(l.lang);
       await page.goto(PAGE_PATH);
       await page.getByTestId('dataset-page').waitFor();
@@ -82,12 +84,12 @@ describe('training datasets', () => {
 
       // Create.
       await page.getByTestId('dataset-add').click();
-      await page.locator('#dataset_name').fill(l.name);
+      await page.locator('#dataset_name').fill(name);
       await page.getByTestId('dataset-save').click();
       await waitForToast(page, l.saved);
-      const row = rowWithCell(page, '[data-testid="dataset-table"] tr', l.name);
+      const row = rowWithCell(page, '[data-testid="dataset-table"] tr', name);
       await row.waitFor();
-      await row.getByRole('button', { name: l.name }).click();
+      await row.getByRole('button', { name }).click();
       const view = page.getByTestId('dataset-view');
       await view.waitFor();
 
@@ -123,8 +125,8 @@ describe('training datasets', () => {
       await poll(() => surface.getByTestId('dataset-box').count()).toBe(2);
       const image = surface.locator('img');
       await poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(160);
-      const box = await surface.boundingBox();
-      if (!box) throw new Error('no editor surface');
+      // The dialog opens with a zoom: draw once it has settled.
+      const box = await settledBox(surface);
       await page.mouse.move(box.x + box.width * 0.05, box.y + box.height * 0.05);
       await page.mouse.down();
       await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.25, { steps: 5 });

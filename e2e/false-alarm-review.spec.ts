@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngineKey, demoRefs, ingestAlarm, solidImage, uniqueEventId } from './support/alarms.ts';
 import { type Session, startSession } from './support/session.ts';
-import { confirmModal, naturalWidth, waitForToast } from './support/ui.ts';
+import { confirmModal, naturalWidth, settledBox, waitForToast } from './support/ui.ts';
 
 let session: Session;
 let key = '';
@@ -104,8 +104,7 @@ describe('false alarm review', () => {
     await boxes.getByTestId('frame-box-0').click();
     await page.keyboard.press('Delete');
     await expect.poll(() => boxes.getByTestId('frame-box-0').count()).toBe(0);
-    const area = await boxes.boundingBox();
-    if (!area) throw new Error('no frame area');
+    const area = await settledBox(boxes);
     await page.mouse.move(area.x + area.width * 0.1, area.y + area.height * 0.1);
     await page.mouse.down();
     await page.mouse.move(area.x + area.width * 0.3, area.y + area.height * 0.3, { steps: 5 });

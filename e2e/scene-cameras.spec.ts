@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cameraToBind } from './support/scene-cameras.ts';
 import { type Session, startSession } from './support/session.ts';
-import { rowWithCell, toastText } from './support/ui.ts';
+import { rowWithCell, settledBox, toastText } from './support/ui.ts';
 
 let session: Session;
 
@@ -115,8 +115,7 @@ describe('cameras in scenes', () => {
     // Draw a zone: four clicks on the snapshot, Enter closes the polygon, then save.
     const svg = page.getByTestId('zone-svg');
     await svg.waitFor();
-    const box = await svg.boundingBox();
-    if (!box) throw new Error('no zone canvas');
+    const box = await settledBox(svg);
     for (const [x, y] of [
       [0.2, 0.3],
       [0.7, 0.3],

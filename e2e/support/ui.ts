@@ -160,3 +160,28 @@ export function rowWithCell(scope: Page | Locator, selector: string, text: strin
     .locator(selector)
     .filter({ has: page.locator('td', { hasText: new RegExp(`^\\s*${escaped}\\s*$`) }) });
 }
+
+/**
+ * An element's box once it has stopped moving: dialogs and drawers open with an animation, and a
+ * box read mid-way puts every later mouse action in the wrong place.
+ */
+export async function settledBox(
+  locator: Locator,
+): Promise<{ x: number; y: number; width: number; height: number }> {
+  let last = '';
+  let box: Awaited<ReturnType<Locator['boundingBox']>> = null;
+  await expect
+    .poll(
+      async () => {
+        box = await locator.boundingBox();
+        const key = JSON.stringify(box);
+        const still = box !== null && key === last;
+        last = key;
+        return still;
+      },
+      { timeout: 10_000, interval: 150 },
+    )
+    .toBe(true);
+  if (!box) throw new Error('the element has no box');
+  return box;
+}

@@ -26,7 +26,10 @@ export function LabelEditor({
   const { t } = useTranslation('datasets');
   const [labels, setLabels] = useState<Detection[]>(item.labels);
   const [selected, setSelected] = useState<number | undefined>();
-  const [cls, setCls] = useState(classes[0] ?? '');
+  // The class for new boxes: the one chosen last, else the dataset's first (its classes may arrive
+  // after the editor opens, e.g. just after an import added them).
+  const [chosen, setCls] = useState<string | undefined>();
+  const cls = chosen ?? classes[0] ?? '';
   const [drag, setDrag] = useState<{ x0: number; y0: number; x1: number; y1: number } | null>(null);
   const surface = useRef<HTMLDivElement>(null);
   const save = useSaveLabels(datasetId);

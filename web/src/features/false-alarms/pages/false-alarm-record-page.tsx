@@ -151,8 +151,6 @@ function RecordsTab() {
         title={t('review.title')}
         footer={null}
         width={1100}
-        // Above the layout's sidebar (z-index 1001), which would cover a wide dialog's left edge.
-        zIndex={1010}
         keyboard={!editing}
         onCancel={() => setReviewing(null)}
         destroyOnHidden
