@@ -4,10 +4,23 @@
  * The Chinese texts are the SPEC's own wording (SPEC §5, §8).
  */
 import { AI_PLATFORM_MESSAGES } from './messages-ai.ts';
+import { SELF_CHECK_CAMERA_HEALTH_MESSAGES } from './self-check-camera-health.ts';
+import { SELF_CHECK_IMAGE_CHECKS_MESSAGES } from './self-check-image-checks.ts';
+import { SELF_CHECK_PROTOCOL_MESSAGES } from './self-check-protocol.ts';
+import { SELF_CHECK_QUEUES_MESSAGES } from './self-check-queues.ts';
+import { SELF_CHECK_RUN_REPORTS_MESSAGES } from './self-check-run-reports.ts';
+import { SELF_CHECK_SYSTEM_STATUS_MESSAGES } from './self-check-system-status.ts';
 
 export const MESSAGES = {
   // The AI open platform's messages (issue 13) live beside: messages-ai.ts.
   ...AI_PLATFORM_MESSAGES,
+  // Self-check (issue 14): one file per area, self-check-*.ts.
+  ...SELF_CHECK_PROTOCOL_MESSAGES,
+  ...SELF_CHECK_CAMERA_HEALTH_MESSAGES,
+  ...SELF_CHECK_IMAGE_CHECKS_MESSAGES,
+  ...SELF_CHECK_QUEUES_MESSAGES,
+  ...SELF_CHECK_SYSTEM_STATUS_MESSAGES,
+  ...SELF_CHECK_RUN_REPORTS_MESSAGES,
   'field.required': { en: 'This cannot be empty', 'zh-CN': '此项不能为空!' },
   'field.invalid': { en: 'Invalid value', 'zh-CN': '输入值无效' },
   'field.tooLong': { en: 'Too long', 'zh-CN': '输入过长' },

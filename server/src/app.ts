@@ -16,6 +16,7 @@ import { alarmsRoutes, ingestRoutes } from './features/alarms/index.ts';
 import { algorithmsRoutes } from './features/algorithms/index.ts';
 import { analysisRoutes } from './features/analysis/index.ts';
 import { auditLogRoutes } from './features/audit-log/index.ts';
+import { cameraHealthRoutes } from './features/camera-health/index.ts';
 import { clientErrorRoutes } from './features/client-errors/index.ts';
 import { datasetRoutes } from './features/datasets/index.ts';
 import { devicesRoutes } from './features/devices/index.ts';
@@ -26,13 +27,20 @@ import { exportRoutes } from './features/exports/index.ts';
 import { falseAlarmReviewRoutes } from './features/false-alarm-review/index.ts';
 import { healthRoutes } from './features/health/index.ts';
 import { historyEventsRoutes } from './features/history-events/index.ts';
+import { imageChecksRoutes } from './features/image-checks/index.ts';
 import { jobRunsRoutes } from './features/job-runs/index.ts';
 import { offlineVideoRoutes } from './features/offline-video/index.ts';
+import { onekeyExportRoutes } from './features/onekey-export/index.ts';
 import { plantRoutes } from './features/plant/index.ts';
+import { protocolLogRoutes } from './features/protocol-log/index.ts';
+import { queueMonitorRoutes } from './features/queue-monitor/index.ts';
 import { rolesRoutes } from './features/roles/index.ts';
+import { runEvidenceRoutes } from './features/run-evidence/index.ts';
+import { runReportsRoutes } from './features/run-reports/index.ts';
 import { sceneCamerasRoutes } from './features/scene-cameras/index.ts';
 import { scenesRoutes } from './features/scenes/index.ts';
 import { sessionRoutes } from './features/session/index.ts';
+import { systemStatusRoutes } from './features/system-status/index.ts';
 import { trainingRoutes } from './features/training/index.ts';
 import { videoRoutes } from './features/video/index.ts';
 import { workflowsRoutes } from './features/workflows/index.ts';
@@ -246,6 +254,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       auditLogRoutes,
       clientErrorRoutes,
       datasetRoutes,
+      // Self-check (issue 14).
+      protocolLogRoutes,
+      cameraHealthRoutes,
+      imageChecksRoutes,
+      runEvidenceRoutes,
+      queueMonitorRoutes,
+      systemStatusRoutes,
+      onekeyExportRoutes,
+      runReportsRoutes,
     ]) {
       await app.register(domain, { prefix: API_PREFIX });
     }

@@ -14,4 +14,5 @@ export * from './offline-video.ts';
 export * from './plant.ts';
 export * from './scene-cameras.ts';
 export * from './scenes.ts';
+export * from './self-check.ts';
 export * from './workflows.ts';

@@ -1,0 +1,2 @@
+/** The protocol-log feature's public face (ARCHITECTURE.md, import rules). */
+export { protocolLogRoutes } from './routes.ts';

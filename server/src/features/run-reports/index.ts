@@ -1,0 +1,2 @@
+/** The run-reports feature's public face (ARCHITECTURE.md, import rules). */
+export { runReportsRoutes } from './routes.ts';

@@ -1,0 +1,2 @@
+/** The system-status feature's public face (ARCHITECTURE.md, import rules). */
+export { systemStatusRoutes } from './routes.ts';
