@@ -79,6 +79,8 @@ const envSchema = z.object({
   TRAINER_DEMO_EPOCH_MS: z.coerce.number().int().min(0).max(600_000).default(1_500),
   TRAINER_SILENCE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(60_000),
+  STATUS_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  MEDIA_DISK_WARN_PERCENT: z.coerce.number().int().min(1).max(100).default(85),
   /**
    * Offline video analysis in demo mode: a simulated analyzer claims the jobs through the engine
    * interface (default: on when DEMO_DATA is on). Turn it off when a real engine analyzes.
@@ -161,6 +163,10 @@ export interface AppConfig {
   generalRateLimit: number | false;
   /** Requests a minute per engine key (INGEST_RATE_LIMIT_PER_MINUTE). */
   ingestRateLimit: number;
+  /** How often each instance writes its status row (STATUS_SECONDS; features/system-status). */
+  statusMs: number;
+  /** Media disk use (percent) from which system status warns (MEDIA_DISK_WARN_PERCENT). */
+  mediaDiskWarnPercent: number;
   /** This instance as the owner of long-running jobs (INSTANCE_ID, else host:port; platform/job-lease.ts). */
   instanceId: string;
   /** Claims of long-running jobs: how long, renewed how often, swept how often. */
@@ -233,6 +239,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginLimits: { perAccount: 5, perIp: 20, windowMs: 15 * 60_000 },
     generalRateLimit: 1200,
     ingestRateLimit: e.INGEST_RATE_LIMIT_PER_MINUTE,
+    statusMs: e.STATUS_SECONDS * 1000,
+    mediaDiskWarnPercent: e.MEDIA_DISK_WARN_PERCENT,
     instanceId: e.INSTANCE_ID || `${hostname()}:${e.PORT}`,
     jobLease: JOB_LEASE,
     trainer: {

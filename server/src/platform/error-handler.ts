@@ -52,8 +52,22 @@ const STATUS_CODES: Record<number, MessageCode> = {
   429: 'error.rateLimited',
 };
 
+/** Listeners told of every server error (5xx) the handler answers (system status keeps the last ones). */
+export type ServerErrorListener = (error: Error, request: FastifyRequest) => void;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Adds a listener of the server errors (5xx) answered from now on (features/system-status). */
+    onServerError(listener: ServerErrorListener): void;
+  }
+}
+
 /** Global error handler and not-found handler: every JSON failure is an envelope. */
 export function installErrorHandling(app: FastifyInstance): void {
+  const listeners: ServerErrorListener[] = [];
+  app.decorate('onServerError', (listener: ServerErrorListener) => {
+    listeners.push(listener);
+  });
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return send(request, reply, error.httpStatus, error.code, translateFields(error.data, request));
@@ -78,6 +92,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
+      for (const listener of listeners) listener(error, request);
       return send(request, reply, 500, 'error.internal');
     }
     if (status === 503) return send(request, reply, 503, 'error.internal');

@@ -33,7 +33,8 @@ import { findOwnExport, findOwnExportByUrl } from './repo.ts';
 /** Exporting is the history alarm page's export button (admins hold every code). */
 const EXPORT_PERMISSION = 'historyAlarm:export';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.xlsx$/;
+/** Alarm exports write .xlsx; the one-key export (features/onekey-export) writes .zip. */
+const FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(xlsx|zip)$/;
 
 export const toExportFile = (row: ExportFileRow, lang: Lang) => ({
   id: row.id,
@@ -100,7 +101,7 @@ export const alarmExportRoutes: FastifyPluginAsyncZod = async (app) => {
   async function sendExport(reply: FastifyReply, row: ExportFileRow | undefined) {
     const { file, size } = await exportFileOf(row);
     return reply
-      .type(XLSX_TYPE)
+      .type(file.endsWith('.zip') ? 'application/zip' : XLSX_TYPE)
       .header('content-length', size)
       .header('content-disposition', attachment(row?.fileName ?? 'export.xlsx'))
       .header('cache-control', 'private, no-store')
