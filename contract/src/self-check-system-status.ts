@@ -94,6 +94,8 @@ export const onekeyProgress = z.object({
   /** The file being written (manifest order). */
   file: z.string(),
   done: z.boolean(),
+  /** Done, but the file could not be written (the download centre says why). */
+  failed: z.boolean(),
 });
 export type OnekeyProgress = z.infer<typeof onekeyProgress>;
 

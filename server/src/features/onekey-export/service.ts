@@ -83,7 +83,13 @@ export function createOnekeyExports(app: FastifyInstance) {
           entry(file, figures, async function* () {
             let cursor: unknown;
             for (;;) {
-              progress.set(id, { id, percent: Math.floor((written / all) * 95), file, done: false });
+              progress.set(id, {
+                id,
+                percent: Math.floor((written / all) * 95),
+                file,
+                done: false,
+                failed: false,
+              });
               const batch = await source.batch(app.db, range, cursor, BATCH);
               if (batch.rows.length === 0) break;
               cursor = batch.cursor;
@@ -134,7 +140,7 @@ export function createOnekeyExports(app: FastifyInstance) {
       await rename(partial, join(dir, name));
       const done = await completeExportFile(app.db, id, EXPORT_API.filePrefix + name);
       if (!done) await unlink(join(dir, name)).catch(() => undefined);
-      progress.set(id, { id, percent: 100, file: 'manifest.json', done: true });
+      progress.set(id, { id, percent: 100, file: 'manifest.json', done: true, failed: !done });
       if (done)
         await app.bus.publish({
           type: 'export.ready',
@@ -145,7 +151,7 @@ export function createOnekeyExports(app: FastifyInstance) {
       app.log.error({ err: error, exportId: id }, 'one-key export failed');
       await unlink(partial).catch(() => undefined);
       await failExportFile(app.db, id, 'export.failed').catch(() => undefined);
-      progress.set(id, { id, percent: 100, file: '', done: true });
+      progress.set(id, { id, percent: 100, file: '', done: true, failed: true });
     }
   }
 
@@ -159,7 +165,7 @@ export function createOnekeyExports(app: FastifyInstance) {
         owner: app.appConfig.instanceId,
         leaseUntil: leaseUntil(app),
       });
-      progress.set(row.id, { id: row.id, percent: 0, file: '', done: false });
+      progress.set(row.id, { id: row.id, percent: 0, file: '', done: false, failed: false });
       const stopLease = keepLease(app, () =>
         renewLease(app.db, row.id, app.appConfig.instanceId, leaseUntil(app)),
       );
