@@ -39,6 +39,7 @@ let env = { DEMO_DATA: 'true' };
 const dataDir = mkdtempSync(join(tmpdir(), 'sentinel-bench-'));
 if (args.pglite) {
   const first = await startServer(env, { dataDir, keepDataDir: true });
+  await adminToken(first);
   await first.stop();
   const { PGlite } = await import('@electric-sql/pglite');
   const db = new PGlite(join(dataDir, 'pglite'));
@@ -49,6 +50,7 @@ if (args.pglite) {
   env = { ...env, DATABASE_URL: database.url };
   cleanup = () => database.drop();
   const seeded = await startServer(env, { dataDir, keepDataDir: true });
+  await adminToken(seeded);
   await seeded.stop();
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
