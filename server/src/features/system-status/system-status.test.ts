@@ -1,7 +1,9 @@
 import { PGlite } from '@electric-sql/pglite';
 import { type Envelope, SYSTEM_STATUS_API, type SystemStatusResponse } from '@sentinel/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverInstance } from '../../db/schema/index.ts';
 import {
   backends,
   buildTestApp,
@@ -25,6 +27,7 @@ describe.each(backends)('system status on %s', (backend) => {
     await tdb?.drop();
   });
 
+  const statusOf = () => status();
   const status = async (on = app, t = token) => {
     const res = await on.inject({
       method: 'GET',
@@ -105,6 +108,34 @@ describe.each(backends)('system status on %s', (backend) => {
       await two.close();
       await one.close();
     }
+  });
+
+  it('marks rows not refreshed for 3 intervals stale and removes those gone a day', async () => {
+    const now = Date.now();
+    const status = (await (async () => (await statusOf()).list.find((i) => i.self)?.status)()) ?? {};
+    await app.db.insert(serverInstance).values([
+      {
+        id: 'quiet-1',
+        hostname: 'quiet',
+        pid: 1,
+        startedAt: new Date(now - 3_600_000),
+        lastSeenAt: new Date(now - 60_000),
+        status,
+      },
+      {
+        id: 'gone-2',
+        hostname: 'gone',
+        pid: 2,
+        startedAt: new Date(now - 3 * 86_400_000),
+        lastSeenAt: new Date(now - 2 * 86_400_000),
+        status,
+      },
+    ]);
+    const list = (await statusOf()).list;
+    expect(list.find((i) => i.id === 'quiet-1')?.stale).toBe(true);
+    expect(list.find((i) => i.self)?.stale).toBe(false);
+    expect(list.find((i) => i.id === 'gone-2')).toBeUndefined();
+    await app.db.delete(serverInstance).where(eq(serverInstance.id, 'quiet-1'));
   });
 
   it('needs the permission', async () => {
