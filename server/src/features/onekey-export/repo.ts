@@ -145,3 +145,12 @@ export async function failExportFile(db: Db, id: number, failure: string) {
     .set({ state: EXPORT_STATE.failed, fileUrl: null, leaseUntil: null, failure })
     .where(eq(exportFile.id, id));
 }
+
+/** The ids of the exports still being generated (their partial files must stay). */
+export async function generatingExportIds(db: Db): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: exportFile.id })
+    .from(exportFile)
+    .where(eq(exportFile.state, EXPORT_STATE.generating));
+  return new Set(rows.map((r) => r.id));
+}

@@ -12,6 +12,7 @@ const BASE = '/api/v2/backend';
 /** Self-check (issue 14): one-key export — a download-centre zip of the logs of a time range. */
 export const onekeyExportRoutes: FastifyPluginAsyncZod = async (app) => {
   const exports = createOnekeyExports(app);
+  app.addHook('onReady', async () => exports.removeLeftovers());
   app.addHook('onClose', async () => exports.stop());
   const tags = ['selfCheck'];
 

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, unlink } from 'node:fs/promises';
+import { mkdir, readdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -13,6 +13,7 @@ import { redactConfig } from './redact.ts';
 import {
   completeExportFile,
   failExportFile,
+  generatingExportIds,
   insertExportFile,
   instanceRows,
   LOG_SOURCES,
@@ -23,6 +24,7 @@ import {
 /** Where the download centre serves export files from (features/exports). */
 const EXPORT_SUBDIR = 'exports';
 const BATCH = 2000;
+const PARTIAL = /^onekey-(\d+)\.zip\.part$/;
 
 interface FileFigures {
   name: string;
@@ -42,6 +44,7 @@ const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace('T', '-'
 export function createOnekeyExports(app: FastifyInstance) {
   const progress = new Map<number, OnekeyProgress>();
   const inFlight = new Set<Promise<void>>();
+  const shutdown = new AbortController();
 
   /** An entry's bytes: lines from `lines`, hashed and counted on the way into the zip. */
   function entry(name: string, figures: FileFigures[], lines: () => AsyncGenerator<string>): Readable {
@@ -83,6 +86,7 @@ export function createOnekeyExports(app: FastifyInstance) {
           entry(file, figures, async function* () {
             let cursor: unknown;
             for (;;) {
+              if (shutdown.signal.aborted) throw new Error('server shutting down');
               progress.set(id, {
                 id,
                 percent: Math.floor((written / all) * 95),
@@ -150,7 +154,8 @@ export function createOnekeyExports(app: FastifyInstance) {
     } catch (error) {
       app.log.error({ err: error, exportId: id }, 'one-key export failed');
       await unlink(partial).catch(() => undefined);
-      await failExportFile(app.db, id, 'export.failed').catch(() => undefined);
+      const failure = shutdown.signal.aborted ? 'export.interrupted' : 'export.failed';
+      await failExportFile(app.db, id, failure).catch(() => undefined);
       progress.set(id, { id, percent: 100, file: '', done: true, failed: true });
     }
   }
@@ -176,10 +181,23 @@ export function createOnekeyExports(app: FastifyInstance) {
       inFlight.add(job);
       return row;
     },
+    /** Removes the partial zips no running export is writing (left by a process that died). */
+    async removeLeftovers() {
+      const dir = join(mediaRoot(app), EXPORT_SUBDIR);
+      const names = await readdir(dir).catch(() => [] as string[]);
+      const partials = names.filter((n) => PARTIAL.test(n));
+      if (partials.length === 0) return;
+      const running = await generatingExportIds(app.db);
+      for (const n of partials) {
+        if (!running.has(Number(PARTIAL.exec(n)?.[1]))) await unlink(join(dir, n)).catch(() => undefined);
+      }
+    },
     progress(id: number): OnekeyProgress | undefined {
       return progress.get(id);
     },
+    /** Server shutdown: exports under way stop at their next batch and are marked failed. */
     async stop() {
+      shutdown.abort();
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
   };
