@@ -9,14 +9,31 @@ const at = (hours: number) => DAY + hours * H;
 
 describe('interval maths', () => {
   it('merges overlapping and touching intervals, drops empty ones', () => {
-    expect(merge([{ start: 5, end: 9 }, { start: 1, end: 3 }, { start: 3, end: 4 }, { start: 8, end: 12 }, { start: 7, end: 7 }])).toEqual([
+    expect(
+      merge([
+        { start: 5, end: 9 },
+        { start: 1, end: 3 },
+        { start: 3, end: 4 },
+        { start: 8, end: 12 },
+        { start: 7, end: 7 },
+      ]),
+    ).toEqual([
       { start: 1, end: 4 },
       { start: 5, end: 12 },
     ]);
   });
 
   it('subtracts holes, including overlapping holes', () => {
-    expect(subtract([{ start: 0, end: 100 }], [{ start: 10, end: 30 }, { start: 20, end: 40 }, { start: 90, end: 200 }])).toEqual([
+    expect(
+      subtract(
+        [{ start: 0, end: 100 }],
+        [
+          { start: 10, end: 30 },
+          { start: 20, end: 40 },
+          { start: 90, end: 200 },
+        ],
+      ),
+    ).toEqual([
       { start: 0, end: 10 },
       { start: 40, end: 90 },
     ]);
@@ -24,7 +41,15 @@ describe('interval maths', () => {
   });
 
   it('clips to a window', () => {
-    expect(clip([{ start: -10, end: 5 }, { start: 20, end: 30 }], { start: 0, end: 25 })).toEqual([
+    expect(
+      clip(
+        [
+          { start: -10, end: 5 },
+          { start: 20, end: 30 },
+        ],
+        { start: 0, end: 25 },
+      ),
+    ).toEqual([
       { start: 0, end: 5 },
       { start: 20, end: 25 },
     ]);
@@ -65,7 +90,15 @@ describe('interval maths', () => {
       { start: at(10), end: at(14) },
       { start: at(12), end: at(16) },
     ];
-    const f = dayFigures(day, [{ start: at(11), end: at(13) }, { start: at(20), end: at(21) }], windows, at(30));
+    const f = dayFigures(
+      day,
+      [
+        { start: at(11), end: at(13) },
+        { start: at(20), end: at(21) },
+      ],
+      windows,
+      at(30),
+    );
     expect(f).toEqual({ observedMs: 18 * H, outageMs: H, outages: 1, availability: 94.44 });
   });
 

@@ -86,6 +86,7 @@ export function dayFigures(
     }
   }
   const outageMs = total(down);
-  const availability = observedMs > 0 ? Math.round(((observedMs - outageMs) / observedMs) * 10_000) / 100 : null;
+  const availability =
+    observedMs > 0 ? Math.round(((observedMs - outageMs) / observedMs) * 10_000) / 100 : null;
   return { observedMs, outageMs, outages: count, availability };
 }
