@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   account,
@@ -84,11 +84,11 @@ export async function alarmsPerCameraDay(
     .where(
       and(
         inArray(videoAlarm.cameraId, cameraIds),
-        sql`${videoAlarm.alarmTime} >= ${from}`,
+        gte(videoAlarm.alarmTime, from),
         lt(videoAlarm.alarmTime, to),
       ),
     )
-    .groupBy(videoAlarm.cameraId, day);
+    .groupBy(sql`1`, sql`2`); // by position: the day expression carries a parameter
 }
 
 /** Alarms and false positives (state 3) per algorithm per day in [from, to). */
@@ -110,13 +110,13 @@ export async function alarmsPerAlgorithmDay(
     .from(videoAlarm)
     .where(
       and(
-        sql`${videoAlarm.alarmTime} >= ${from}`,
+        gte(videoAlarm.alarmTime, from),
         lt(videoAlarm.alarmTime, to),
         sql`${videoAlarm.algorithmId} is not null`,
         algorithmId === undefined ? undefined : eq(videoAlarm.algorithmId, algorithmId),
       ),
     )
-    .groupBy(videoAlarm.algorithmId, day);
+    .groupBy(sql`1`, sql`2`);
 }
 
 /** Current bindings: which cameras run which algorithm (enabled scene cameras and algorithms). */
