@@ -94,7 +94,8 @@ export const runReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(under(RUN_REPORTS_API.maintenanceList), {
-    config: { access: { permission: 'cameraRunReport' } },
+    // Shown on both report pages; changed only with cameraRunReport.
+    config: { access: { anyOf: ['cameraRunReport', 'algorithmRunReport'] } },
     schema: {
       tags,
       summary: 'Maintenance windows overlapping a range, latest first',
