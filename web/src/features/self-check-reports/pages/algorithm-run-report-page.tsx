@@ -42,7 +42,9 @@ function AlgorithmReport({ query }: { query: RunReportQueryInput }) {
         onItemClick={(item) => {
           const day = days[item.dataIndex];
           if (day)
-            void navigate(dayDrillUrl(day, query.algorithmId ? { algorithmId: query.algorithmId } : {}));
+            void navigate(
+              dayDrillUrl(day, query.algorithmId ? { algorithmId: Number(query.algorithmId) } : {}),
+            );
         }}
       />
       <Table<AlgorithmDayRow>

@@ -41,7 +41,8 @@ function CameraReport({ query }: { query: RunReportQueryInput }) {
         testId="camera-report-chart"
         onItemClick={(item) => {
           const day = days[item.dataIndex];
-          if (day) void navigate(dayDrillUrl(day, query.cameraId ? { cameraId: query.cameraId } : {}));
+          if (day)
+            void navigate(dayDrillUrl(day, query.cameraId ? { cameraId: Number(query.cameraId) } : {}));
         }}
       />
       <Table<CameraDayRow>
