@@ -145,9 +145,8 @@ export const runReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         endsAt: body.endsAt,
         reason: body.reason,
       });
-      return ok(request, {
-        ...windowOut({ ...row, cameraName: null, createdBy: requireUser(request).accountName }),
-      });
+      const created = windowOut({ ...row, cameraName: null, createdBy: requireUser(request).accountName });
+      return ok(request, created, 'common.saved');
     },
   });
 
@@ -168,7 +167,7 @@ export const runReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         endsAt: iso(row.endsAt),
         reason: row.reason,
       });
-      return ok(request, null);
+      return ok(request, null, 'common.deleted');
     },
   });
 };
