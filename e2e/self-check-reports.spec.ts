@@ -68,7 +68,7 @@ describe('run reports', () => {
       // An all-day window for this camera: nothing of today is observed any more.
       await page.getByTestId('maintenance-add').click();
       await pickOption(page, 'maintenance-camera', name, { search: true });
-      const inputs = page.getByTestId('maintenance-span').locator('input');
+      const inputs = page.locator('.ant-modal .ant-picker-range input');
       await inputs.first().click();
       await inputs.first().fill(`${today} 00:00:00`);
       await inputs.first().press('Enter');
