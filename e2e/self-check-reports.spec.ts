@@ -78,7 +78,7 @@ describe('run reports', () => {
       await page.getByTestId('maintenance-save').click();
       await waitForToast(page, l.added);
       await poll(() => todayRow.textContent()).toContain('—');
-      await page.getByTestId('maintenance-table').getByText(`E2E ${tag}`).waitFor();
+      await page.getByTestId('maintenance-table').getByText(`E2E ${tag}`, { exact: true }).waitFor();
 
       // The algorithm report shows the same windows.
       await page.goto(`${session.server.url}/selfCheck/algorithmRunReport`);
@@ -88,7 +88,7 @@ describe('run reports', () => {
         .getByText(l.algorithmPage, { exact: true })
         .first()
         .waitFor();
-      await page.getByTestId('maintenance-table').getByText(`E2E ${tag}`).waitFor();
+      await page.getByTestId('maintenance-table').getByText(`E2E ${tag}`, { exact: true }).waitFor();
       await page.context().close();
     },
     60_000,
