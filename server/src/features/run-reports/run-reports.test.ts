@@ -196,6 +196,14 @@ describe.each(backends)('run reports (%s)', (backend) => {
     expect(row(refs.algoB, -1)).toMatchObject({ alarms: 0, cameras: 1 });
   });
 
+  it('refuses an account without the report permissions', async () => {
+    const nobody = await login(t.app, await createAccount(t.app, { roles: [] }));
+    expect((await call('POST', RUN_REPORTS_API.camera, RANGE, nobody)).statusCode).toBe(403);
+    expect((await call('POST', RUN_REPORTS_API.algorithm, RANGE, nobody)).statusCode).toBe(403);
+    const window = { startsAt: iso(BASE), endsAt: iso(BASE + H) };
+    expect((await call('POST', RUN_REPORTS_API.maintenanceCreate, window, nobody)).statusCode).toBe(403);
+  });
+
   it('refuses a range over 92 days', async () => {
     const res = await call('POST', RUN_REPORTS_API.camera, {
       startTime: iso(BASE - 100 * D),
