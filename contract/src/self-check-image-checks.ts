@@ -1,13 +1,21 @@
 /** Self-check (issue 14), image-checks: schemas, API paths and messages. */
 import { z } from 'zod';
 
+const BASE = '/api/v2/backend';
+/** Paths under the API prefix (the server registers them without it). */
+export const IMAGE_CHECK_ROUTES = {
+  alarms: '/self-check/images/alarms',
+  events: '/self-check/images/events',
+  run: '/self-check/images/run',
+} as const;
+
 export const IMAGE_CHECK_API = {
   /** POST: the alarms' image checks of one camera, image type and time range (alarmImg). */
-  alarms: '/self-check/images/alarms',
+  alarms: `${BASE}${IMAGE_CHECK_ROUTES.alarms}`,
   /** POST: the history events' image checks (eventImg). */
-  events: '/self-check/images/events',
+  events: `${BASE}${IMAGE_CHECK_ROUTES.events}`,
   /** POST: runs the checker once now (follows new alarms and events by id). */
-  run: '/self-check/images/run',
+  run: `${BASE}${IMAGE_CHECK_ROUTES.run}`,
 } as const;
 
 export const imageCheckSources = ['alarm', 'event'] as const;

@@ -1,5 +1,5 @@
 import {
-  IMAGE_CHECK_API,
+  IMAGE_CHECK_ROUTES,
   type ImageCheckListQuery,
   type ImageCheckRow,
   imageCheckListQuery,
@@ -59,8 +59,8 @@ export const imageChecksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', () => task.stop());
 
   for (const [source, path, permission] of [
-    ['alarm', IMAGE_CHECK_API.alarms, 'alarmImg'],
-    ['event', IMAGE_CHECK_API.events, 'eventImg'],
+    ['alarm', IMAGE_CHECK_ROUTES.alarms, 'alarmImg'],
+    ['event', IMAGE_CHECK_ROUTES.events, 'eventImg'],
   ] as const) {
     app.post(path, {
       config: { access: { permission } },
@@ -78,7 +78,7 @@ export const imageChecksRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  app.post(IMAGE_CHECK_API.run, {
+  app.post(IMAGE_CHECK_ROUTES.run, {
     config: { access: { permission: 'alarmImg' } },
     schema: {
       tags,
