@@ -4,6 +4,7 @@ import {
   QUEUE_MONITOR_API,
   type QueueMeasure,
 } from '@sentinel/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queuePileup } from '../../db/schema/index.ts';
@@ -17,6 +18,7 @@ import {
   type TestDatabase,
   uniqueName,
 } from '../../test/helpers.ts';
+import { sampleQueues } from './sampler.ts';
 
 describe.each(backends)('queue monitor on %s', (backend) => {
   let tdb: TestDatabase;
@@ -84,6 +86,45 @@ describe.each(backends)('queue monitor on %s', (backend) => {
     expect(res.body.data.count).toBe(2);
     expect(res.body.data.list.map((p) => p.reason)).toEqual(['age', 'depth']);
     expect(res.body.data.list[1]).toMatchObject({ peakDepth: 60, durationSeconds: 240, drainSeconds: 60 });
+  });
+
+  it('opens a pile-up on age alone (depth 1) and closes it once drained, with peak, duration, drain', async () => {
+    const queue = uniqueName('age');
+    const job = await enqueueJob(app.db, queue, {});
+    const limits = { depth: 50, ageSeconds: 300, retentionDays: 7 };
+    const base = Date.now();
+    await sampleQueues(app.db, new Date(base + 100_000), limits);
+    expect(await app.db.select().from(queuePileup).where(eq(queuePileup.queue, queue))).toEqual([]);
+    await sampleQueues(app.db, new Date(base + 400_000), limits);
+    await sampleQueues(app.db, new Date(base + 450_000), limits);
+    const claimed = await claimJob(app.db, queue, 'me', new Date(), new Date(base + 600_000));
+    if (!claimed) throw new Error('no job claimed');
+    await finishJob(app.db, claimed.id, 'me', { state: 'done' });
+    await sampleQueues(app.db, new Date(base + 500_000), limits);
+    const res = await call<PileupListResult>('POST', QUEUE_MONITOR_API.pileups, admin, {
+      page: 1,
+      limit: 10,
+      queue,
+    });
+    expect(res.body.data.list).toHaveLength(1);
+    const [p] = res.body.data.list;
+    expect(p).toMatchObject({ reason: 'age', peakDepth: 1, durationSeconds: 100, drainSeconds: 50 });
+    expect(p?.peakAgeSeconds).toBeGreaterThanOrEqual(449);
+    expect(job).toBeDefined();
+  });
+
+  it('opens a pile-up on depth only after 3 samples above the limit', async () => {
+    const queue = uniqueName('depth');
+    for (let i = 0; i < 3; i++) await enqueueJob(app.db, queue, { i });
+    const limits = { depth: 2, ageSeconds: 3600, retentionDays: 7 };
+    const base = Date.now();
+    const opened = async () =>
+      (await app.db.select().from(queuePileup).where(eq(queuePileup.queue, queue))).map((p) => p.reason);
+    await sampleQueues(app.db, new Date(base + 1_000), limits);
+    await sampleQueues(app.db, new Date(base + 2_000), limits);
+    expect(await opened()).toEqual([]);
+    await sampleQueues(app.db, new Date(base + 3_000), limits);
+    expect(await opened()).toEqual(['depth']);
   });
 
   it('needs the pages permissions', async () => {
