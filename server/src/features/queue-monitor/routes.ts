@@ -2,10 +2,12 @@ import { pileupListQuery, pileupListResult, queueMeasures } from '@sentinel/cont
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { listPileups, measureQueues } from './repo.ts';
+import { scheduleSampler } from './sampler.ts';
 
 /** Self-check (issue 14): queue-monitor (queueMonitoring, messageQueuePilesUpRecords). */
 export const queueMonitorRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['queue monitor'];
+  scheduleSampler(app);
 
   app.get('/queueMonitor/queues', {
     config: { access: { permission: 'queueMonitoring' } },

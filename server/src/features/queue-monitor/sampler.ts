@@ -1,5 +1,6 @@
 import type { QueueMeasure } from '@sentinel/contract';
 import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { queuePileup, queueSample } from '../../db/schema/index.ts';
 import { measureQueues } from './repo.ts';
@@ -20,7 +21,7 @@ const secondsBetween = (a: Date, b: Date) => Math.max(0, Math.round((b.getTime()
 export async function sampleQueues(db: Db, now: Date, limits: PileupLimits): Promise<QueueMeasure[]> {
   const measures = await measureQueues(db, now);
   for (const m of measures) {
-    await db
+    const written = await db
       .insert(queueSample)
       .values({
         queue: m.queue,
@@ -30,8 +31,10 @@ export async function sampleQueues(db: Db, now: Date, limits: PileupLimits): Pro
         done: m.doneLastMinute,
         failed: m.failedLastMinute,
       })
-      .onConflictDoNothing();
-    await judge(db, m, now, limits);
+      .onConflictDoNothing()
+      .returning({ queue: queueSample.queue });
+    // One sample per queue and tick: with several instances, only the one whose row lands judges.
+    if (written.length > 0) await judge(db, m, now, limits);
   }
   await db
     .delete(queueSample)
@@ -90,4 +93,31 @@ async function judge(db: Db, m: QueueMeasure, now: Date, limits: PileupLimits): 
       })
       .where(eq(queuePileup.id, open.id));
   }
+}
+
+/**
+ * Samples every QUEUE_SAMPLE_SECONDS until the app closes. The tick's time is rounded down to the
+ * period, so instances sampling the same tick write the same (queue, at) key and only one judges.
+ */
+export function scheduleSampler(app: FastifyInstance): void {
+  const { sampleMs, retentionDays, pileupDepth, pileupAgeSeconds } = app.appConfig.queues;
+  const limits = { depth: pileupDepth, ageSeconds: pileupAgeSeconds, retentionDays };
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  const tick = () => {
+    const now = app.appConfig.now().getTime();
+    running ??= sampleQueues(app.db, new Date(now - (now % sampleMs)), limits)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'queue sampler failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  app.addHook('onReady', async () => {
+    timer = setInterval(tick, sampleMs);
+    timer.unref();
+  });
+  app.addHook('preClose', async () => {
+    if (timer) clearInterval(timer);
+    await running;
+  });
 }
