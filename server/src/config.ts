@@ -78,6 +78,10 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   TRAINER_DEMO_EPOCH_MS: z.coerce.number().int().min(0).max(600_000).default(1_500),
   TRAINER_SILENCE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+  QUEUE_SAMPLE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(10),
+  QUEUE_SAMPLE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  QUEUE_PILEUP_DEPTH: z.coerce.number().int().min(0).max(10_000_000).default(50),
+  QUEUE_PILEUP_AGE_SECONDS: z.coerce.number().int().min(1).max(604_800).default(300),
   INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(60_000),
   STATUS_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   MEDIA_DISK_WARN_PERCENT: z.coerce.number().int().min(1).max(100).default(85),
@@ -171,6 +175,8 @@ export interface AppConfig {
   instanceId: string;
   /** Claims of long-running jobs: how long, renewed how often, swept how often. */
   jobLease: LeaseTiming;
+  /** Queue monitoring (features/queue-monitor): sampling period, retention and pile-up limits. */
+  queues: { sampleMs: number; retentionDays: number; pileupDepth: number; pileupAgeSeconds: number };
   /** Training (features/training): the external trainer (undefined: the built-in demo trainer). */
   trainer: {
     url?: string;
@@ -243,6 +249,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaDiskWarnPercent: e.MEDIA_DISK_WARN_PERCENT,
     instanceId: e.INSTANCE_ID || `${hostname()}:${e.PORT}`,
     jobLease: JOB_LEASE,
+    queues: {
+      sampleMs: e.QUEUE_SAMPLE_SECONDS * 1_000,
+      retentionDays: e.QUEUE_SAMPLE_DAYS,
+      pileupDepth: e.QUEUE_PILEUP_DEPTH,
+      pileupAgeSeconds: e.QUEUE_PILEUP_AGE_SECONDS,
+    },
     trainer: {
       url: e.TRAINER_URL,
       callbackUrl: e.TRAINER_CALLBACK_URL ?? `http://127.0.0.1:${e.PORT}`,
