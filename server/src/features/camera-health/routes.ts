@@ -9,6 +9,8 @@ import { z } from 'zod';
 import { authenticateEngine } from '../../platform/engine-auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
+import { type RepeatingTask, repeatEvery } from '../../platform/repeating-task.ts';
+import { runMonitorPass } from './monitor.ts';
 import { type CameraEvidence, markEngineSeen, recordEngineEvidence, resolveCameras } from './repo.ts';
 
 /** Matches the heartbeat's named cameras to known ones (by id or code). */
@@ -35,6 +37,18 @@ async function evidenceOf(
 
 /** Self-check (issue 14): camera-health. */
 export const cameraHealthRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The monitor pass on a schedule, from ready to close (runs never overlap).
+  const seconds = app.appConfig.cameraCheckSeconds;
+  if (seconds > 0) {
+    let task: RepeatingTask<void> | undefined;
+    app.addHook('onReady', async () => {
+      task = repeatEvery(app.log, 'camera monitor pass failed', seconds * 1000, () => runMonitorPass(app));
+    });
+    app.addHook('preClose', async () => {
+      await task?.stop();
+    });
+  }
+
   app.post(CAMERA_HEALTH_API.heartbeat, {
     // Not a user session: the engine authenticates with its key (x-engine-key).
     config: { access: 'public' },
