@@ -59,9 +59,13 @@ export const cameraHealthRoutes: FastifyPluginAsyncZod = async (app) => {
       body: heartbeatBodySchema,
       response: { 200: envelopeOf(heartbeatResultSchema) },
     },
-    handler: async (request) => {
+    // Before the body is validated: a call without a valid key answers 401 whatever it sends.
+    onRequest: async (request) => {
       const header = request.headers['x-engine-key'];
-      const source = await authenticateEngine(app, Array.isArray(header) ? header[0] : header);
+      request.engine = await authenticateEngine(app, Array.isArray(header) ? header[0] : header);
+    },
+    handler: async (request) => {
+      const source = request.engine;
       if (!source) throw new AppError(401, 'engine.invalidKey');
       const at = app.appConfig.now();
       await markEngineSeen(app, source.id, at);
