@@ -36,6 +36,7 @@ const envSchema = z.object({
     .transform((v) => v !== 'false' && v !== '0'),
   /** Demo mode: a simulated engine reports an alarm every N seconds (0 = off). */
   ALARM_SIMULATOR_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+  CAMERA_CHECK_SECONDS: z.coerce.number().int().min(0).max(3_600).default(15),
   /**
    * Live video (issue 5): where a camera's live stream is played from. Placeholders {stream}
    * (the camera's stream key), {token} (the signed token) and {origin}; unset: the built-in demo
@@ -134,6 +135,8 @@ export interface AppConfig {
   demoData: boolean;
   /** Demo mode only: seconds between the simulated engine's alarms (0 = off; off in tests). */
   alarmSimulatorSeconds: number;
+  /** Self-check: the camera monitor pass runs this often (0: off). */
+  cameraCheckSeconds: number;
   /** Live stream address template (undefined: the built-in demo stream source). */
   mediaStreamTemplate?: string;
   /** Signing secret of live stream addresses (undefined: DATA_DIR/stream-secret). */
@@ -223,6 +226,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     printInitialPasswords: true,
     demoData: e.DEMO_DATA,
     alarmSimulatorSeconds: e.ALARM_SIMULATOR_SECONDS,
+    cameraCheckSeconds: e.CAMERA_CHECK_SECONDS,
     mediaStreamTemplate: e.MEDIA_STREAM_TEMPLATE,
     streamSigningSecret: e.STREAM_SIGNING_SECRET,
     streamUrlTtlSeconds: e.STREAM_URL_TTL_SECONDS,

@@ -62,6 +62,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     printInitialPasswords: false,
     demoData: false,
     alarmSimulatorSeconds: 0,
+    cameraCheckSeconds: 0,
     offlineAnalysisSimulator: false,
     streamSigningSecret: 'test-stream-signing-secret',
     testCaptcha: TEST_CAPTCHA,
