@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { engine } from '../db/schema/index.ts';
 import { AppError } from './errors.ts';
@@ -123,4 +123,22 @@ export async function authenticateEngine(app: FastifyInstance, key: string | und
     await app.db.update(engine).set({ lastSeenAt: now }).where(eq(engine.id, entry.ref.id));
   }
   return entry.ref;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The engine a request's x-engine-key belongs to (set by engineKeyHook). */
+    engine?: EngineRef;
+  }
+}
+
+/**
+ * An onRequest hook for engine routes: authenticates the `x-engine-key` header before the body is
+ * read, so a call without a valid key answers 401 whatever it sends; sets `request.engine`.
+ */
+export function engineKeyHook(app: FastifyInstance): (request: FastifyRequest) => Promise<void> {
+  return async (request) => {
+    const header = request.headers['x-engine-key'];
+    request.engine = await authenticateEngine(app, Array.isArray(header) ? header[0] : header);
+  };
 }

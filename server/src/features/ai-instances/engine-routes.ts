@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { AI_INSTANCE_API, aiVersionIdParams, deploymentsQuery, engineDeployments } from '@sentinel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticateEngine } from '../../platform/engine-auth.ts';
+import { engineKeyHook } from '../../platform/engine-auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { mediaRoot, resolveMediaPath } from '../../platform/media.ts';
@@ -21,10 +21,7 @@ export const engineDeploymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['ingest'];
   const engineAccess = { access: 'public' as const };
   // The key first, before the query is read (401, not 400).
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers['x-engine-key'];
-    request.engine = await authenticateEngine(app, Array.isArray(header) ? header[0] : header);
-  });
+  app.addHook('onRequest', engineKeyHook(app));
   const headers = z.object({ 'x-engine-key': z.string().optional() });
   const watch = createDeploymentWatch(app);
 

@@ -1,17 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticateEngine, type EngineRef, INGEST_IMAGE_MAX_BYTES } from '../../platform/engine-auth.ts';
+import { type EngineRef, engineKeyHook, INGEST_IMAGE_MAX_BYTES } from '../../platform/engine-auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { type FileLimit, readMultipartForm } from '../../platform/multipart.ts';
 import { INGEST_CLIP_MAX_BYTES, type IngestFiles, ingestAlarm, parseIngestFields } from './ingest-service.ts';
 import { type AlarmSimulator, startAlarmSimulator } from './simulator.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    engine?: EngineRef;
-  }
-}
 
 /** Each file's limit; over it, too large for this kind of file (413). */
 const FILE_LIMITS: Record<keyof IngestFiles, FileLimit> = {
@@ -49,10 +43,7 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(ingestResult) },
     },
     // Before the body is read: a call without a valid key answers 401 whatever it sends.
-    onRequest: async (request) => {
-      const header = request.headers['x-engine-key'];
-      request.engine = await authenticateEngine(app, Array.isArray(header) ? header[0] : header);
-    },
+    onRequest: engineKeyHook(app),
     handler: async (request) => {
       const source = request.engine;
       if (!source) throw new AppError(401, 'engine.invalidKey');

@@ -6,7 +6,7 @@ import {
 } from '@sentinel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticateEngine } from '../../platform/engine-auth.ts';
+import { engineKeyHook } from '../../platform/engine-auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type RepeatingTask, repeatEvery } from '../../platform/repeating-task.ts';
@@ -60,10 +60,7 @@ export const cameraHealthRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(heartbeatResultSchema) },
     },
     // Before the body is validated: a call without a valid key answers 401 whatever it sends.
-    onRequest: async (request) => {
-      const header = request.headers['x-engine-key'];
-      request.engine = await authenticateEngine(app, Array.isArray(header) ? header[0] : header);
-    },
+    onRequest: engineKeyHook(app),
     handler: async (request) => {
       const source = request.engine;
       if (!source) throw new AppError(401, 'engine.invalidKey');

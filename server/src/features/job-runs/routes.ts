@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth.ts';
-import { authenticateEngine } from '../../platform/engine-auth.ts';
+import { engineKeyHook } from '../../platform/engine-auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import type { BusEvent } from '../../platform/event-bus.ts';
@@ -88,10 +88,7 @@ export const jobRunsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeOf(jobRunIngestResult) },
     },
     // Before the body is read and validated: a call without a valid key answers 401, not 400.
-    onRequest: async (request) => {
-      const header = request.headers['x-engine-key'];
-      request.engine = await authenticateEngine(app, Array.isArray(header) ? header[0] : header);
-    },
+    onRequest: engineKeyHook(app),
     handler: async (request) => {
       const source = request.engine;
       if (!source) throw new AppError(401, 'engine.invalidKey');

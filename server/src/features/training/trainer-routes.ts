@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticateEngine, type EngineRef } from '../../platform/engine-auth.ts';
+import { type EngineRef, engineKeyHook } from '../../platform/engine-auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { mediaRoot, resolveMediaPath, sendMediaFile } from '../../platform/media.ts';
@@ -44,10 +44,7 @@ const PREFIX = '/api/v2/backend';
 export const trainerRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['training trainer'];
   const engineAccess = { access: 'public' as const };
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers['x-engine-key'];
-    request.engine = await authenticateEngine(app, Array.isArray(header) ? header[0] : header);
-  });
+  app.addHook('onRequest', engineKeyHook(app));
   const headers = z.object({ 'x-engine-key': z.string().optional() });
   const path = (make: (id: number) => string) => make(0).slice(PREFIX.length).replace('/0/', '/:id/');
 
