@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type EngineRef, engineKeyHook, INGEST_IMAGE_MAX_BYTES } from '../../platform/engine-auth.ts';
+import { engineKeyHook, INGEST_IMAGE_MAX_BYTES } from '../../platform/engine-auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { type FileLimit, readMultipartForm } from '../../platform/multipart.ts';
