@@ -32,4 +32,21 @@ describe('queue monitoring pages', () => {
     await expect.poll(() => records.innerText(), { timeout: 20_000 }).toContain(l.drain);
     await page.close();
   });
+
+  it('pauses and resumes a queue from the monitor, and draws the last hour', async () => {
+    const page = await session.loggedInPage('en-US');
+    await page.goto('/selfCheck/queueMonitoring');
+    await page.getByTestId('queue-monitoring-page').waitFor();
+    await page.getByTestId('queue-training-pause').click();
+    await page.getByTestId('queue-pause-confirm').click();
+    await page.getByTestId('queue-training-paused').waitFor();
+    await page.getByTestId('queue-training-resume').click();
+    await page.getByTestId('queue-training-paused').waitFor({ state: 'detached' });
+    await page.getByTestId('queue-training-pause').waitFor();
+    // The live push cannot be paused: no pause offered.
+    const fanoutRow = page.getByTestId('queue-monitoring-table').locator('tr', { hasText: 'Event fan-out' });
+    expect(await fanoutRow.innerText()).toContain('Cannot pause');
+    await page.getByText('Last hour').waitFor();
+    await page.close();
+  });
 });

@@ -29,6 +29,17 @@ export const instanceStatus = z.object({
   }),
   eventLoop: z.object({ p50Ms: z.number(), p99Ms: z.number(), maxMs: z.number() }),
   openStreams: z.number(),
+  /** The event fan-out's measures (the queue monitor's "eventFanout" queue); absent in rows of older versions. */
+  fanout: z
+    .object({
+      instanceId: z.string(),
+      streams: z.number(),
+      stalled: z.number(),
+      stalledSince: z.string().nullable(),
+      deliveredLastMinute: z.number(),
+      droppedLastMinute: z.number(),
+    })
+    .optional(),
   database: z.object({
     kind: z.enum(['pglite', 'postgres']),
     sizeBytes: z.number().nullable(),

@@ -49,6 +49,7 @@ import { authPlugin, installAccessCheck } from './platform/auth.ts';
 import { installErrorHandling, installWebApp } from './platform/error-handler.ts';
 import { createMemoryBus, createRedisBus, type EventBus } from './platform/event-bus.ts';
 import { createStreamFilters } from './platform/event-stream.ts';
+import { createFanoutStats } from './platform/fanout-stats.ts';
 import { installTextGuard } from './platform/input-text.ts';
 import { createLoginLimiter } from './platform/login-limiter.ts';
 import { mediaRoutes, multipartPlugin } from './platform/media.ts';
@@ -141,6 +142,7 @@ const servicesPlugin = fp<{ alarmCountCacheMs?: number }>(
     app.decorate('bus', bus);
     // The event stream's filter hook: features add their filters at start (alarm-rules: the panel policy).
     app.decorate('streamFilters', createStreamFilters());
+    app.decorate('fanout', createFanoutStats(config.instanceId, config.now));
     const alarmCounts = createResultCache(options.alarmCountCacheMs ?? ALARM_COUNT_CACHE_MS, () =>
       config.now().getTime(),
     );

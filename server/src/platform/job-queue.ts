@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { jobQueue } from '../db/schema/index.ts';
 import { keepLease, leaseUntil, scheduleLeaseSweep } from './job-lease.ts';
+import { queueNotPaused } from './queue-pause.ts';
 
 /**
  * A database-backed job queue on the `job_queue` table (training today; reports and outbound
@@ -62,6 +63,7 @@ export async function claimJob<P>(
     WHERE id = (
       SELECT id FROM job_queue
       WHERE queue = ${queue} AND state = 'queued' AND run_after <= ${now.toISOString()}::timestamptz
+        AND ${queueNotPaused(queue)}
       ORDER BY run_after, id
       LIMIT 1
       FOR UPDATE SKIP LOCKED

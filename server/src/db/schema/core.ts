@@ -158,6 +158,8 @@ export const exportFile = pgTable(
     /** The instance producing it (platform/job-lease.ts) and how long its claim holds unrenewed. */
     owner: text('owner'),
     leaseUntil: ts('lease_until'),
+    /** When it completed or failed (the exports queue's throughput on the queue monitor). */
+    finishedAt: ts('finished_at'),
     /** Why it failed (a message code the download center shows), '' otherwise. */
     failure: text('failure').notNull().default(''),
     /** The export's filters, so a failed export can be run again as it was asked for. */

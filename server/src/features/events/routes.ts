@@ -20,6 +20,9 @@ import { createSubscriber } from './subscriber.ts';
  * non-real-time frequencies → `alarm.digest` at the end of each period). The filters load what
  * they need when the stream opens.
  */
+/** A stream whose client has not read for this long is ended (the queue monitor counts it as dropped). */
+export const FANOUT_STALL_MS = 60_000;
+
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const open = new Set<ServerResponse>();
 
@@ -53,8 +56,13 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       res.write(': connected\n\n');
       open.add(res);
+      app.fanout.opened(res);
+      res.on('drain', () => app.fanout.drained(res));
       const send = (type: string, data: unknown) => {
-        res.write(`event: ${type.replace(/[\r\n]/g, '')}\ndata: ${JSON.stringify(data ?? null)}\n\n`);
+        const flushed = res.write(
+          `event: ${type.replace(/[\r\n]/g, '')}\ndata: ${JSON.stringify(data ?? null)}\n\n`,
+        );
+        app.fanout.delivered(res, flushed);
       };
       const subscriber = createSubscriber({
         accountId: user.accountId,
@@ -75,12 +83,23 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         subscriber.onEvent(event);
       });
-      const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), app.appConfig.heartbeatMs);
+      const heartbeat = setInterval(() => {
+        // A client that stopped reading for FANOUT_STALL_MS is cut off: its buffer would only grow
+        // (it reconnects and loads what it missed like after any drop).
+        const since = app.fanout.stalledSince(res);
+        if (since !== undefined && app.appConfig.now().getTime() - since >= FANOUT_STALL_MS) {
+          app.fanout.dropped(res);
+          res.destroy();
+          return;
+        }
+        res.write(': heartbeat\n\n');
+      }, app.appConfig.heartbeatMs);
       const cleanup = () => {
         clearInterval(heartbeat);
         unsubscribe();
         subscriber.close();
         open.delete(res);
+        app.fanout.closed(res);
       };
       request.raw.on('close', cleanup);
       res.on('close', cleanup);

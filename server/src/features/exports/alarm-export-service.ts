@@ -112,7 +112,7 @@ export function createAlarmExports(app: FastifyInstance) {
       const fileUrl = EXPORT_API.filePrefix + name;
       const [done] = await app.db
         .update(exportFile)
-        .set({ state: EXPORT_STATE.completed, fileUrl })
+        .set({ state: EXPORT_STATE.completed, fileUrl, finishedAt: new Date() })
         .where(and(eq(exportFile.id, row.id), eq(exportFile.state, EXPORT_STATE.generating)))
         .returning();
       if (!done) {
@@ -135,6 +135,7 @@ export function createAlarmExports(app: FastifyInstance) {
           state: EXPORT_STATE.failed,
           fileUrl: null,
           leaseUntil: null,
+          finishedAt: new Date(),
           failure: shutdown.signal.aborted ? 'export.interrupted' : 'export.failed',
         })
         .where(eq(exportFile.id, row.id))
@@ -204,6 +205,7 @@ export function createAlarmExports(app: FastifyInstance) {
           state: EXPORT_STATE.generating,
           failure: '',
           fileUrl: null,
+          finishedAt: null,
           owner: app.appConfig.instanceId,
           leaseUntil: leaseUntil(app),
         })

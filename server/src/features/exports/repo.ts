@@ -74,7 +74,13 @@ export async function failAbandonedExports(db: Db, options: { now: Date; owner?:
   );
   return db
     .update(exportFile)
-    .set({ state: EXPORT_STATE.failed, failure: options.failure, fileUrl: null, leaseUntil: null })
+    .set({
+      state: EXPORT_STATE.failed,
+      failure: options.failure,
+      fileUrl: null,
+      leaseUntil: null,
+      finishedAt: new Date(),
+    })
     .where(and(eq(exportFile.state, EXPORT_STATE.generating), abandoned))
     .returning();
 }

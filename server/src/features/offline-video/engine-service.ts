@@ -4,6 +4,7 @@ import {
   OFFLINE_VIDEO_API,
   type OfflineEngineJob,
   type OfflineVideoFormat,
+  QUEUE_NAME,
 } from '@sentinel/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +12,7 @@ import { offlineAnalysis, offlineAnalysisEvent } from '../../db/schema/index.ts'
 import { type EngineRef, INGEST_IMAGE_MAX_BYTES } from '../../platform/engine-auth.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { removeMedia, storeImage } from '../../platform/media.ts';
+import { queueNotPaused } from '../../platform/queue-pause.ts';
 import { type AnalysisRow, findAnalysis } from './repo.ts';
 
 function toEngineJob(row: AnalysisRow): OfflineEngineJob {
@@ -39,8 +41,9 @@ export async function claimAnalysis(
   const now = app.appConfig.now();
   const stale = new Date(now.getTime() - OFFLINE_STALE_MS);
   const next = sql`(select id from ${offlineAnalysis}
-    where ${offlineAnalysis.state} = ${OFFLINE_STATE.waiting}
-       or (${offlineAnalysis.state} = ${OFFLINE_STATE.analyzing} and ${offlineAnalysis.heartbeatAt} < ${stale})
+    where (${offlineAnalysis.state} = ${OFFLINE_STATE.waiting}
+       or (${offlineAnalysis.state} = ${OFFLINE_STATE.analyzing} and ${offlineAnalysis.heartbeatAt} < ${stale}))
+      and ${queueNotPaused(QUEUE_NAME.offlineAnalyses)}
     order by ${offlineAnalysis.id} limit 1 for update skip locked)`;
   const [row] = await app.db
     .update(offlineAnalysis)

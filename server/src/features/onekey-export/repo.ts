@@ -133,7 +133,7 @@ export async function renewLease(db: Db, id: number, owner: string, until: Date)
 export async function completeExportFile(db: Db, id: number, fileUrl: string) {
   const [row] = await db
     .update(exportFile)
-    .set({ state: EXPORT_STATE.completed, fileUrl, leaseUntil: null })
+    .set({ state: EXPORT_STATE.completed, fileUrl, leaseUntil: null, finishedAt: new Date() })
     .where(and(eq(exportFile.id, id), eq(exportFile.state, EXPORT_STATE.generating)))
     .returning();
   return row;
@@ -142,7 +142,7 @@ export async function completeExportFile(db: Db, id: number, fileUrl: string) {
 export async function failExportFile(db: Db, id: number, failure: string) {
   await db
     .update(exportFile)
-    .set({ state: EXPORT_STATE.failed, fileUrl: null, leaseUntil: null, failure })
+    .set({ state: EXPORT_STATE.failed, fileUrl: null, leaseUntil: null, failure, finishedAt: new Date() })
     .where(eq(exportFile.id, id));
 }
 

@@ -3,11 +3,12 @@ import {
   type PileupListResult,
   QUEUE_MONITOR_API,
   type QueueMeasure,
+  type QueueSamplesResult,
 } from '@sentinel/contract';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queuePileup } from '../../db/schema/index.ts';
+import { auditLog, exportFile, offlineAnalysis, queuePileup, serverInstance } from '../../db/schema/index.ts';
 import { claimJob, enqueueJob, finishJob } from '../../platform/job-queue.ts';
 import {
   backends,
@@ -18,7 +19,7 @@ import {
   type TestDatabase,
   uniqueName,
 } from '../../test/helpers.ts';
-import { sampleQueues } from './sampler.ts';
+import { fanoutSource, sampleQueues } from './sampler.ts';
 
 describe.each(backends)('queue monitor on %s', (backend) => {
   let tdb: TestDatabase;
@@ -93,14 +94,14 @@ describe.each(backends)('queue monitor on %s', (backend) => {
     const job = await enqueueJob(app.db, queue, {});
     const limits = { depth: 50, ageSeconds: 300, retentionDays: 7 };
     const base = Date.now();
-    await sampleQueues(app.db, new Date(base + 100_000), limits);
+    await sampleQueues(app.db, new Date(base + 100_000), limits, fanoutSource(app));
     expect(await app.db.select().from(queuePileup).where(eq(queuePileup.queue, queue))).toEqual([]);
-    await sampleQueues(app.db, new Date(base + 400_000), limits);
-    await sampleQueues(app.db, new Date(base + 450_000), limits);
+    await sampleQueues(app.db, new Date(base + 400_000), limits, fanoutSource(app));
+    await sampleQueues(app.db, new Date(base + 450_000), limits, fanoutSource(app));
     const claimed = await claimJob(app.db, queue, 'me', new Date(), new Date(base + 600_000));
     if (!claimed) throw new Error('no job claimed');
     await finishJob(app.db, claimed.id, 'me', { state: 'done' });
-    await sampleQueues(app.db, new Date(base + 500_000), limits);
+    await sampleQueues(app.db, new Date(base + 500_000), limits, fanoutSource(app));
     const res = await call<PileupListResult>('POST', QUEUE_MONITOR_API.pileups, admin, {
       page: 1,
       limit: 10,
@@ -120,11 +121,131 @@ describe.each(backends)('queue monitor on %s', (backend) => {
     const base = Date.now();
     const opened = async () =>
       (await app.db.select().from(queuePileup).where(eq(queuePileup.queue, queue))).map((p) => p.reason);
-    await sampleQueues(app.db, new Date(base + 1_000), limits);
-    await sampleQueues(app.db, new Date(base + 2_000), limits);
+    await sampleQueues(app.db, new Date(base + 1_000), limits, fanoutSource(app));
+    await sampleQueues(app.db, new Date(base + 2_000), limits, fanoutSource(app));
     expect(await opened()).toEqual([]);
-    await sampleQueues(app.db, new Date(base + 3_000), limits);
+    await sampleQueues(app.db, new Date(base + 3_000), limits, fanoutSource(app));
     expect(await opened()).toEqual(['depth']);
+  });
+
+  it('pausing a queue stops every claim, a pile-up opens on age; resuming drains it and closes the record', async () => {
+    const queue = uniqueName('pause');
+    await enqueueJob(app.db, queue, { n: 1 });
+    const limits = { depth: 50, ageSeconds: 300, retentionDays: 7 };
+    const base = Date.now();
+    const pause = await call<{ paused: boolean }>('POST', QUEUE_MONITOR_API.pause(queue), admin);
+    expect(pause).toMatchObject({ status: 200, body: { data: { paused: true } } });
+    const measured = await call<QueueMeasure[]>('GET', QUEUE_MONITOR_API.queues, admin);
+    const m = measured.body.data.find((q) => q.queue === queue);
+    expect(m?.pausable).toBe(true);
+    expect(m?.paused?.accountName).toBeTruthy();
+    // No worker on any instance takes from a paused queue: every worker claims through claimJob.
+    const until = new Date(base + 60_000);
+    expect(await claimJob(app.db, queue, 'worker-a', new Date(), until)).toBeNull();
+    await sampleQueues(app.db, new Date(base + 400_000), limits, fanoutSource(app));
+    const open = await app.db.select().from(queuePileup).where(eq(queuePileup.queue, queue));
+    expect(open.map((p) => [p.reason, p.closedAt])).toEqual([['age', null]]);
+
+    const resume = await call<{ paused: boolean }>('POST', QUEUE_MONITOR_API.resume(queue), admin);
+    expect(resume.body.data.paused).toBe(false);
+    const job = await claimJob(app.db, queue, 'worker-a', new Date(), until);
+    if (!job) throw new Error('the resumed queue gave no job');
+    await finishJob(app.db, job.id, 'worker-a', { state: 'done' });
+    await sampleQueues(app.db, new Date(base + 460_000), limits, fanoutSource(app));
+    const [closed] = await app.db.select().from(queuePileup).where(eq(queuePileup.queue, queue));
+    expect(closed).toMatchObject({ durationSeconds: 60, drainSeconds: 60 });
+    const entries = await app.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.target, queue))
+      .orderBy(desc(auditLog.id));
+    expect(entries.map((e) => e.action)).toEqual(['queue.resume', 'queue.pause']);
+  });
+
+  it('refuses to pause what cannot pause (409) or does not exist (404), and needs the permission', async () => {
+    expect((await call('POST', QUEUE_MONITOR_API.pause('exports'), admin)).status).toBe(409);
+    expect((await call('POST', QUEUE_MONITOR_API.pause('eventFanout'), admin)).status).toBe(409);
+    const unknown = await call('POST', QUEUE_MONITOR_API.pause(uniqueName('none')), admin);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('There is no such queue');
+    expect((await call('POST', QUEUE_MONITOR_API.pause('training'), plain)).status).toBe(403);
+  });
+
+  it('measures exports, offline analyses (paused too) and the event fan-out of every live instance', async () => {
+    const now = new Date();
+    const [owner] = await app.db.select({ id: exportFile.accountId }).from(exportFile).limit(1);
+    const accountId = owner?.id ?? (await createAccount(app, { roles: ['admin'] })).id;
+    const before = (await call<QueueMeasure[]>('GET', QUEUE_MONITOR_API.queues, admin)).body.data;
+    const of = (list: QueueMeasure[], queue: string) => list.find((q) => q.queue === queue);
+    await app.db.insert(exportFile).values([
+      { accountId, fileName: 'a.xlsx', state: 1, finishedAt: now },
+      { accountId, fileName: 'b.xlsx', state: 2, failure: 'export.failed', finishedAt: now },
+    ]);
+    await app.db.insert(offlineAnalysis).values({
+      name: uniqueName('offline'),
+      source: 'url',
+      sourceName: 'http://example.invalid/v.mp4',
+      algorithms: [],
+      createdAt: new Date(now.getTime() - 30_000),
+    });
+    await app.db.insert(serverInstance).values({
+      id: uniqueName('other'),
+      hostname: 'other',
+      pid: 1,
+      startedAt: now,
+      lastSeenAt: now,
+      status: {
+        fanout: {
+          instanceId: uniqueName('other-instance'),
+          streams: 3,
+          stalled: 1,
+          stalledSince: new Date(now.getTime() - 20_000).toISOString(),
+          deliveredLastMinute: 40,
+          droppedLastMinute: 2,
+        },
+      },
+    });
+    const after = (await call<QueueMeasure[]>('GET', QUEUE_MONITOR_API.queues, admin)).body.data;
+    expect((of(after, 'exports')?.doneLastMinute ?? 0) - (of(before, 'exports')?.doneLastMinute ?? 0)).toBe(
+      1,
+    );
+    expect(
+      (of(after, 'exports')?.failedLastMinute ?? 0) - (of(before, 'exports')?.failedLastMinute ?? 0),
+    ).toBe(1);
+    expect(of(after, 'exports')?.pausable).toBe(false);
+    const offline = of(after, 'offlineAnalyses');
+    expect((offline?.depth ?? 0) - (of(before, 'offlineAnalyses')?.depth ?? 0)).toBe(1);
+    expect(offline?.oldestAgeSeconds).toBeGreaterThanOrEqual(29);
+    const fan = of(after, 'eventFanout');
+    expect(fan).toMatchObject({ depth: 1, failedLastMinute: 2, pausable: false });
+    expect(fan?.running).toBeGreaterThanOrEqual(3);
+    expect(fan?.doneLastMinute).toBeGreaterThanOrEqual(40);
+    expect(fan?.oldestAgeSeconds).toBeGreaterThanOrEqual(19);
+
+    // A paused offline-analysis queue gives engines nothing.
+    await call('POST', QUEUE_MONITOR_API.pause('offlineAnalyses'), admin);
+    const paused = of(
+      (await call<QueueMeasure[]>('GET', QUEUE_MONITOR_API.queues, admin)).body.data,
+      'offlineAnalyses',
+    );
+    expect(paused?.paused).not.toBeNull();
+    await call('POST', QUEUE_MONITOR_API.resume('offlineAnalyses'), admin);
+    await app.db.delete(serverInstance).where(and(eq(serverInstance.hostname, 'other')));
+  });
+
+  it('answers the samples of the last hour for the chart', async () => {
+    const queue = uniqueName('chart');
+    await enqueueJob(app.db, queue, {});
+    const limits = { depth: 50, ageSeconds: 3600, retentionDays: 7 };
+    const at = new Date(Math.floor(Date.now() / 1000) * 1000 - 120_000);
+    await sampleQueues(app.db, at, limits, fanoutSource(app));
+    const res = await call<QueueSamplesResult>('GET', `${QUEUE_MONITOR_API.samples}?minutes=60`, admin);
+    expect(res.status).toBe(200);
+    expect(res.body.data.list.filter((p) => p.queue === queue)).toEqual([
+      { queue, at: at.toISOString(), depth: 1, oldestAgeSeconds: 0, done: 0, failed: 0 },
+    ]);
+    expect(res.body.data.intervalSeconds).toBeGreaterThan(0);
+    expect((await call('GET', `${QUEUE_MONITOR_API.samples}?minutes=1`, admin)).status).toBe(400);
   });
 
   it('needs the pages permissions', async () => {

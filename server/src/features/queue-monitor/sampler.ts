@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { queuePileup, queueSample } from '../../db/schema/index.ts';
-import { measureQueues } from './repo.ts';
+import { type FanoutSource, measureQueues } from './repo.ts';
 
 export interface PileupLimits {
   /** Depth above this for 3 samples in a row opens a pile-up. */
@@ -18,8 +18,13 @@ const SUSTAINED = 3;
 const secondsBetween = (a: Date, b: Date) => Math.max(0, Math.round((b.getTime() - a.getTime()) / 1000));
 
 /** One tick: writes a queue_sample per queue and opens, updates or closes its pile-up. */
-export async function sampleQueues(db: Db, now: Date, limits: PileupLimits): Promise<QueueMeasure[]> {
-  const measures = await measureQueues(db, now);
+export async function sampleQueues(
+  db: Db,
+  now: Date,
+  limits: PileupLimits,
+  fanout: FanoutSource,
+): Promise<QueueMeasure[]> {
+  const measures = await measureQueues(db, now, fanout);
   for (const m of measures) {
     const written = await db
       .insert(queueSample)
@@ -95,6 +100,12 @@ async function judge(db: Db, m: QueueMeasure, now: Date, limits: PileupLimits): 
   }
 }
 
+/** The event fan-out's measures: this instance's live ones, others' from status rows fresher than 3 intervals. */
+export const fanoutSource = (app: FastifyInstance): FanoutSource => ({
+  live: app.fanout.snapshot(),
+  freshSince: new Date(app.appConfig.now().getTime() - 3 * app.appConfig.statusMs),
+});
+
 /**
  * Samples every QUEUE_SAMPLE_SECONDS until the app closes. The tick's time is rounded down to the
  * period, so instances sampling the same tick write the same (queue, at) key and only one judges.
@@ -106,7 +117,7 @@ export function scheduleSampler(app: FastifyInstance): void {
   let running: Promise<unknown> | undefined;
   const tick = () => {
     const now = app.appConfig.now().getTime();
-    running ??= sampleQueues(app.db, new Date(now - (now % sampleMs)), limits)
+    running ??= sampleQueues(app.db, new Date(now - (now % sampleMs)), limits, fanoutSource(app))
       .catch((error: unknown) => app.log.warn({ err: error }, 'queue sampler failed'))
       .finally(() => {
         running = undefined;

@@ -11,10 +11,20 @@ import {
   sceneCameraAlgorithm,
   videoAlarm,
 } from '../../db/schema/index.ts';
+import {
+  cameraCondition,
+  type SceneAuthority,
+  sceneIdCondition,
+  type VisibleScenes,
+} from '../../platform/scene-authority.ts';
 
-/** Cameras of the report (filters: area, camera), by name. */
-export async function reportCameras(db: Db, filters: { areaId?: number; cameraId?: number }) {
-  const where: SQL[] = [];
+/** Cameras of the report (filters: area, camera) the account may see, by name. */
+export async function reportCameras(
+  db: Db,
+  filters: { areaId?: number; cameraId?: number },
+  auth: SceneAuthority,
+) {
+  const where: (SQL | undefined)[] = [cameraCondition(auth)];
   if (filters.areaId !== undefined) where.push(eq(camera.areaId, filters.areaId));
   if (filters.cameraId !== undefined) where.push(eq(camera.id, filters.cameraId));
   return db
@@ -68,13 +78,14 @@ export async function windowsOverlapping(db: Db, cameraIds: number[], from: Date
 const dayOf = (offsetMs: number) =>
   sql<number>`floor((extract(epoch from ${videoAlarm.alarmTime}) * 1000 + ${offsetMs}) / 86400000)::int`;
 
-/** Alarms per camera per day in [from, to). */
+/** Alarms (of the scenes the account sees) per camera per day in [from, to). */
 export async function alarmsPerCameraDay(
   db: Db,
   cameraIds: number[],
   from: Date,
   to: Date,
   offsetMs: number,
+  scenes: VisibleScenes,
 ) {
   if (cameraIds.length === 0) return [];
   const day = dayOf(offsetMs);
@@ -86,17 +97,19 @@ export async function alarmsPerCameraDay(
         inArray(videoAlarm.cameraId, cameraIds),
         gte(videoAlarm.alarmTime, from),
         lt(videoAlarm.alarmTime, to),
+        sceneIdCondition(scenes, videoAlarm.sceneId),
       ),
     )
     .groupBy(sql`1`, sql`2`); // by position: the day expression carries a parameter
 }
 
-/** Alarms and false positives (state 3) per algorithm per day in [from, to). */
+/** Alarms and false positives (state 3) of the scenes the account sees per algorithm per day in [from, to). */
 export async function alarmsPerAlgorithmDay(
   db: Db,
   from: Date,
   to: Date,
   offsetMs: number,
+  scenes: VisibleScenes,
   algorithmId?: number,
 ) {
   const day = dayOf(offsetMs);
@@ -113,14 +126,15 @@ export async function alarmsPerAlgorithmDay(
         gte(videoAlarm.alarmTime, from),
         lt(videoAlarm.alarmTime, to),
         sql`${videoAlarm.algorithmId} is not null`,
+        sceneIdCondition(scenes, videoAlarm.sceneId),
         algorithmId === undefined ? undefined : eq(videoAlarm.algorithmId, algorithmId),
       ),
     )
     .groupBy(sql`1`, sql`2`);
 }
 
-/** Current bindings: which cameras run which algorithm (enabled scene cameras and algorithms). */
-export async function algorithmCameras(db: Db, algorithmId?: number) {
+/** Current bindings in the scenes the account sees: which cameras run which algorithm (enabled ones). */
+export async function algorithmCameras(db: Db, scenes: VisibleScenes, algorithmId?: number) {
   return db
     .selectDistinct({ algorithmId: sceneCameraAlgorithm.algorithmId, cameraId: sceneCamera.cameraId })
     .from(sceneCameraAlgorithm)
@@ -129,6 +143,7 @@ export async function algorithmCameras(db: Db, algorithmId?: number) {
       and(
         eq(sceneCameraAlgorithm.enabled, true),
         eq(sceneCamera.enabled, true),
+        sceneIdCondition(scenes, sceneCamera.sceneId),
         algorithmId === undefined ? undefined : eq(sceneCameraAlgorithm.algorithmId, algorithmId),
       ),
     );

@@ -1,5 +1,6 @@
 import type { AlgorithmRunReport, CameraDayRow, CameraRunReport, RunReportQuery } from '@sentinel/contract';
 import type { Db } from '../../db/client.ts';
+import type { SceneAuthority } from '../../platform/scene-authority.ts';
 import { dayFigures, type Interval } from './intervals.ts';
 import {
   alarmsPerAlgorithmDay,
@@ -47,15 +48,20 @@ function bounds(days: ReportDay[]): { from: Date; to: Date } {
 }
 
 /** cameraRunReport: per camera per day (rows ordered by camera, then day). */
-export async function cameraReport(db: Db, query: RunReportQuery, now: number): Promise<CameraRunReport> {
+export async function cameraReport(
+  db: Db,
+  query: RunReportQuery,
+  now: number,
+  auth: SceneAuthority,
+): Promise<CameraRunReport> {
   const days = reportDays(query);
   const { from, to } = bounds(days);
-  const cameras = await reportCameras(db, query);
+  const cameras = await reportCameras(db, query, auth);
   const ids = cameras.map((c) => c.id);
   const [outages, windows, alarms] = await Promise.all([
     outagesOverlapping(db, ids, from, to),
     windowsOverlapping(db, ids, from, to),
-    alarmsPerCameraDay(db, ids, from, to, query.utcOffset * 60_000),
+    alarmsPerCameraDay(db, ids, from, to, query.utcOffset * 60_000, auth.scenes),
   ]);
   const alarmCount = new Map(alarms.map((a) => [`${a.cameraId}:${a.day}`, Number(a.alarms)]));
   const rows: CameraDayRow[] = [];
@@ -93,12 +99,13 @@ export async function algorithmReport(
   db: Db,
   query: RunReportQuery,
   now: number,
+  auth: SceneAuthority,
 ): Promise<AlgorithmRunReport> {
   const days = reportDays(query);
   const { from, to } = bounds(days);
   const [bindings, alarms] = await Promise.all([
-    algorithmCameras(db, query.algorithmId),
-    alarmsPerAlgorithmDay(db, from, to, query.utcOffset * 60_000, query.algorithmId),
+    algorithmCameras(db, auth.scenes, query.algorithmId),
+    alarmsPerAlgorithmDay(db, from, to, query.utcOffset * 60_000, auth.scenes, query.algorithmId),
   ]);
   const camerasOf = new Map<number, Set<number>>();
   for (const b of bindings)
@@ -107,7 +114,7 @@ export async function algorithmReport(
     ...new Set([...camerasOf.keys(), ...alarms.map((a) => a.algorithmId ?? 0).filter((id) => id > 0)]),
   ];
   const names = new Map((await algorithmNames(db, algoIds)).map((a) => [a.id, a.name]));
-  const cameraRows = await cameraReport(db, { ...query, areaId: undefined, cameraId: undefined }, now);
+  const cameraRows = await cameraReport(db, { ...query, areaId: undefined, cameraId: undefined }, now, auth);
   const availability = new Map(cameraRows.rows.map((r) => [`${r.cameraId}:${r.day}`, r.availability]));
   const counts = new Map(alarms.map((a) => [`${a.algorithmId}:${a.day}`, a]));
   const rows = [];

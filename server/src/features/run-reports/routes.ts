@@ -9,12 +9,14 @@ import {
   RUN_REPORTS_API,
   runReportQuery,
 } from '@sentinel/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditChange } from '../../platform/audit.ts';
 import { requireUser } from '../../platform/auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { sceneAuthority } from '../../platform/scene-authority.ts';
 import { cameraExists, deleteWindow, insertWindow, listWindows } from './repo.ts';
 import { algorithmReport, cameraReport } from './report.ts';
 import { algorithmWorkbook, cameraWorkbook, SHEETS } from './xlsx.ts';
@@ -38,6 +40,8 @@ const windowOut = (w: WindowRow) => ({
 /** Self-check (issue 14): cameraRunReport, algorithmRunReport and the maintenance windows. */
 export const runReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const now = () => app.appConfig.now().getTime();
+  /** Reports count only the cameras, bindings and alarms the caller's scene authority shows. */
+  const authOf = (request: FastifyRequest) => sceneAuthority(app.db, requireUser(request));
 
   app.post(under(RUN_REPORTS_API.camera), {
     config: { ...CAMERA, audit: false },
@@ -47,7 +51,8 @@ export const runReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: runReportQuery,
       response: { 200: envelopeOf(cameraRunReport) },
     },
-    handler: async (request) => ok(request, await cameraReport(app.db, request.body, now())),
+    handler: async (request) =>
+      ok(request, await cameraReport(app.db, request.body, now(), await authOf(request))),
   });
 
   app.get(under(RUN_REPORTS_API.cameraExport), {
@@ -55,7 +60,10 @@ export const runReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'The camera run report as an xlsx download', querystring: runReportQuery },
     handler: async (request, reply) => {
       const lang = request.query.lang ?? request.lang;
-      const body = await cameraWorkbook(await cameraReport(app.db, request.query, now()), lang);
+      const body = await cameraWorkbook(
+        await cameraReport(app.db, request.query, now(), await authOf(request)),
+        lang,
+      );
       return reply
         .type(XLSX)
         .header(
@@ -74,7 +82,8 @@ export const runReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: runReportQuery,
       response: { 200: envelopeOf(algorithmRunReport) },
     },
-    handler: async (request) => ok(request, await algorithmReport(app.db, request.body, now())),
+    handler: async (request) =>
+      ok(request, await algorithmReport(app.db, request.body, now(), await authOf(request))),
   });
 
   app.get(under(RUN_REPORTS_API.algorithmExport), {
@@ -82,7 +91,10 @@ export const runReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'The algorithm run report as an xlsx download', querystring: runReportQuery },
     handler: async (request, reply) => {
       const lang = request.query.lang ?? request.lang;
-      const body = await algorithmWorkbook(await algorithmReport(app.db, request.query, now()), lang);
+      const body = await algorithmWorkbook(
+        await algorithmReport(app.db, request.query, now(), await authOf(request)),
+        lang,
+      );
       return reply
         .type(XLSX)
         .header(

@@ -5,11 +5,22 @@ import {
   type MaintenanceWindowRow,
   RUN_REPORTS_API,
 } from '@sentinel/contract';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, cameraOutage, sceneCamera, sceneCameraAlgorithm } from '../../db/schema/index.ts';
-import { apiCaller, backends, createAccount, login, useTestApp } from '../../test/helpers.ts';
+import {
+  account,
+  accountRole,
+  accountScene,
+  auditLog,
+  cameraOutage,
+  menu,
+  role,
+  roleMenu,
+  sceneCamera,
+  sceneCameraAlgorithm,
+} from '../../db/schema/index.ts';
+import { apiCaller, backends, createAccount, login, uniqueName, useTestApp } from '../../test/helpers.ts';
 import { createTestRefs, insertTestAlarm, type TestRefs } from '../alarms/test-support.ts';
 
 const H = 3_600_000;
@@ -194,6 +205,38 @@ describe.each(backends)('run reports (%s)', (backend) => {
     expect(a0?.availability).toBeCloseTo(mean, 1);
     expect(row(refs.algoB, 1)).toMatchObject({ alarms: 2, falsePositives: 0, cameras: 1, availability: 100 });
     expect(row(refs.algoB, -1)).toMatchObject({ alarms: 0, cameras: 1 });
+  });
+
+  it("counts only what the caller's scene authority shows", async () => {
+    const [scoped] = await t.app.db
+      .insert(role)
+      .values({ name: uniqueName('reports') })
+      .returning();
+    if (!scoped) throw new Error('role');
+    const menus = await t.app.db
+      .select({ id: menu.id })
+      .from(menu)
+      .where(inArray(menu.code, ['cameraRunReport', 'algorithmRunReport']));
+    await t.app.db.insert(roleMenu).values(menus.map((m) => ({ roleId: scoped.id, menuId: m.id })));
+    const acc = await createAccount(t.app, { roles: [] });
+    await t.app.db.insert(accountRole).values({ accountId: acc.id, roleId: scoped.id });
+    await t.app.db.update(account).set({ allScenes: false }).where(eq(account.id, acc.id));
+    await t.app.db.insert(accountScene).values({ accountId: acc.id, sceneId: refs.sceneB });
+    const token = await login(t.app, acc);
+    // Scene B shows camera B (bound to it) but none of the alarms, which all belong to scene A.
+    const cams = (
+      (await call('POST', RUN_REPORTS_API.camera, RANGE, token)).json() as Envelope<CameraRunReport>
+    ).data;
+    expect([...new Set(cams.rows.map((r) => r.cameraId))]).toEqual([refs.cameraB]);
+    expect(cams.rows.reduce((n, r) => n + r.alarms, 0)).toBe(0);
+    const algos = (
+      (await call('POST', RUN_REPORTS_API.algorithm, RANGE, token)).json() as Envelope<AlgorithmRunReport>
+    ).data;
+    // Both algorithms run on camera B in scene B; algorithm A's camera in scene A is not counted.
+    expect([...new Set(algos.rows.map((r) => r.algorithmId))].sort()).toEqual(
+      [refs.algoA, refs.algoB].sort(),
+    );
+    expect(algos.rows.every((r) => r.alarms === 0 && r.cameras === 1)).toBe(true);
   });
 
   it('refuses an account without the report permissions', async () => {

@@ -146,6 +146,7 @@ export function createCollector(app: FastifyInstance) {
         },
         eventLoop,
         openStreams,
+        fanout: app.fanout.snapshot(),
         database: db,
         mediaDisk: await mediaDisk(),
         versions: {

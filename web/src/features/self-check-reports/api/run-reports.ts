@@ -12,28 +12,19 @@ import { action, request } from '@/shared/request/request.ts';
 
 const KEY = ['self-check-reports'] as const;
 
-export const useCameraReport = (query: RunReportQueryInput) =>
+/** One run report (camera or algorithm) of a query; the previous answer stays while the next loads. */
+const useRunReport = <T>(kind: 'camera' | 'algorithm', query: RunReportQueryInput) =>
   useQuery({
-    queryKey: [...KEY, 'camera', query],
+    queryKey: [...KEY, kind, query],
     queryFn: ({ signal }) =>
-      request<CameraRunReport>(RUN_REPORTS_API.camera, { method: 'POST', body: query, silent: true, signal }),
+      request<T>(RUN_REPORTS_API[kind], { method: 'POST', body: query, silent: true, signal }),
     placeholderData: keepPreviousData,
     retry: false,
   });
 
+export const useCameraReport = (query: RunReportQueryInput) => useRunReport<CameraRunReport>('camera', query);
 export const useAlgorithmReport = (query: RunReportQueryInput) =>
-  useQuery({
-    queryKey: [...KEY, 'algorithm', query],
-    queryFn: ({ signal }) =>
-      request<AlgorithmRunReport>(RUN_REPORTS_API.algorithm, {
-        method: 'POST',
-        body: query,
-        silent: true,
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  useRunReport<AlgorithmRunReport>('algorithm', query);
 
 export const useMaintenanceWindows = (query: MaintenanceListQuery) =>
   useQuery({

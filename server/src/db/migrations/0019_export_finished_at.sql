@@ -1,0 +1,1 @@
+ALTER TABLE "export_file" ADD COLUMN "finished_at" timestamp with time zone;
