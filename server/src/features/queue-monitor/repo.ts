@@ -51,9 +51,30 @@ export interface FanoutSource {
 const ageAt = (now: Date) => (oldest: Date | string | null | undefined) =>
   oldest ? Math.max(0, Math.floor((now.getTime() - new Date(oldest).getTime()) / 1000)) : null;
 
+/** What each measuring query selects: counts and the oldest waiting item's time. */
+interface Counted {
+  depth: number;
+  running: number;
+  oldest: Date | string | null;
+  done: number;
+  failed: number;
+}
+
+const figuresAt =
+  (now: Date) =>
+  (r: Counted | undefined): Figures =>
+    r
+      ? {
+          depth: r.depth,
+          running: r.running,
+          oldestAgeSeconds: ageAt(now)(r.oldest),
+          doneLastMinute: r.done,
+          failedLastMinute: r.failed,
+        }
+      : ZERO;
+
 /** job_queue, grouped by queue. */
 async function jobQueues(db: Db, now: Date, minuteAgo: Date): Promise<Map<string, Figures>> {
-  const age = ageAt(now);
   const rows = await db
     .select({
       queue: jobQueue.queue,
@@ -70,18 +91,7 @@ async function jobQueues(db: Db, now: Date, minuteAgo: Date): Promise<Map<string
     })
     .from(jobQueue)
     .groupBy(jobQueue.queue);
-  return new Map(
-    rows.map((r) => [
-      r.queue,
-      {
-        depth: r.depth,
-        running: r.running,
-        oldestAgeSeconds: age(r.oldest),
-        doneLastMinute: r.done,
-        failedLastMinute: r.failed,
-      },
-    ]),
-  );
+  return new Map(rows.map((r) => [r.queue, figuresAt(now)(r)]));
 }
 
 /** Download-centre files: generating ones not yet claimed wait, claimed ones run; finished ones count. */
@@ -109,14 +119,7 @@ async function exportsQueue(db: Db, now: Date, minuteAgo: Date): Promise<Figures
     .where(
       sql`(${exportFile.state} = 0 and ${exportFile.failure} = '') or ${exportFile.finishedAt} >= ${minuteAgo}`,
     );
-  if (!r) return ZERO;
-  return {
-    depth: r.depth,
-    running: r.running,
-    oldestAgeSeconds: ageAt(now)(r.oldest),
-    doneLastMinute: r.done,
-    failedLastMinute: r.failed,
-  };
+  return figuresAt(now)(r);
 }
 
 /** Offline analyses: waiting (0) for an engine, analyzing (1), finished (2) or failed (3) lately. */
@@ -136,14 +139,7 @@ async function offlineQueue(db: Db, now: Date, minuteAgo: Date): Promise<Figures
     })
     .from(offlineAnalysis)
     .where(sql`${offlineAnalysis.state} in (0, 1) or ${offlineAnalysis.finishedAt} >= ${minuteAgo}`);
-  if (!r) return ZERO;
-  return {
-    depth: r.depth,
-    running: r.running,
-    oldestAgeSeconds: ageAt(now)(r.oldest),
-    doneLastMinute: r.done,
-    failedLastMinute: r.failed,
-  };
+  return figuresAt(now)(r);
 }
 
 /**
