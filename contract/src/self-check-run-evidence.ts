@@ -1,6 +1,6 @@
 /** Self-check (issue 14), run-evidence: alarmRunLog and the sceneCameraAlgorithms matrix. */
 import { z } from 'zod';
-import { recordId } from './validators.ts';
+import { pageQuery, recordId } from './validators.ts';
 
 const BASE = '/api/v2/backend';
 /** Paths under the API prefix (the server registers them without it). */
@@ -49,7 +49,7 @@ export const runLogQuery = z
     startTime: isoTime.optional(),
     endTime: isoTime.optional(),
     ...filters,
-    page: z.coerce.number().int().min(1).default(1),
+    page: pageQuery.shape.page,
     limit: z.coerce.number().int().min(1).max(200).default(50),
   })
   .superRefine((value, ctx) => {

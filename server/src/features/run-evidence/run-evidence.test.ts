@@ -248,6 +248,7 @@ describe.each(backends)('run evidence on %s', (backend) => {
         'startTime' in bad ? 200 : 400,
       );
     }
+    expect((await call('POST', RUN_EVIDENCE_API.runLog, { page: 1e20 })).statusCode).toBe(400);
     const half = await call('POST', RUN_EVIDENCE_API.runLog, { startTime: at(2).toISOString() });
     expect(half.statusCode).toBe(400);
     const reversed = await call('POST', RUN_EVIDENCE_API.runLog, {
