@@ -31,6 +31,7 @@ export * from './self-check-camera-health.ts';
 export * from './self-check-image-checks.ts';
 export * from './self-check-protocol.ts';
 export * from './self-check-queues.ts';
+export * from './self-check-run-evidence.ts';
 export * from './self-check-run-reports.ts';
 export * from './self-check-system-status.ts';
 export * from './session.ts';

@@ -8,6 +8,7 @@ import { SELF_CHECK_CAMERA_HEALTH_MESSAGES } from './self-check-camera-health.ts
 import { SELF_CHECK_IMAGE_CHECKS_MESSAGES } from './self-check-image-checks.ts';
 import { SELF_CHECK_PROTOCOL_MESSAGES } from './self-check-protocol.ts';
 import { SELF_CHECK_QUEUES_MESSAGES } from './self-check-queues.ts';
+import { SELF_CHECK_RUN_EVIDENCE_MESSAGES } from './self-check-run-evidence.ts';
 import { SELF_CHECK_RUN_REPORTS_MESSAGES } from './self-check-run-reports.ts';
 import { SELF_CHECK_SYSTEM_STATUS_MESSAGES } from './self-check-system-status.ts';
 
@@ -21,6 +22,7 @@ export const MESSAGES = {
   ...SELF_CHECK_QUEUES_MESSAGES,
   ...SELF_CHECK_SYSTEM_STATUS_MESSAGES,
   ...SELF_CHECK_RUN_REPORTS_MESSAGES,
+  ...SELF_CHECK_RUN_EVIDENCE_MESSAGES,
   'field.required': { en: 'This cannot be empty', 'zh-CN': '此项不能为空!' },
   'field.invalid': { en: 'Invalid value', 'zh-CN': '输入值无效' },
   'field.tooLong': { en: 'Too long', 'zh-CN': '输入过长' },

@@ -56,6 +56,16 @@ export async function checkImage(root: string, path: string): Promise<Finding> {
 /** One run: removes checks of deleted records, then checks the next batch of each source. */
 export async function runImageChecks(app: FastifyInstance, db: Db = app.db): Promise<number> {
   const root = mediaRoot(app);
+  // Records sharing a file (the demo's one picture per camera) read and decode it once per run.
+  const findings = new Map<string, Promise<Finding>>();
+  const check = (path: string) => {
+    let finding = findings.get(path);
+    if (!finding) {
+      finding = checkImage(root, path);
+      findings.set(path, finding);
+    }
+    return finding;
+  };
   await removeOrphans(db);
   let checked = 0;
   const alarms = await alarmsAfter(db, await lastCheckedId(db, 'alarm'), IMAGE_CHECK_BATCH);
@@ -71,7 +81,7 @@ export async function runImageChecks(app: FastifyInstance, db: Db = app.db): Pro
         imageType,
         occurredAt: a.occurredAt,
         path: path || null,
-        ...(await checkImage(root, path)),
+        ...(await check(path)),
       });
     }
   }
@@ -83,7 +93,7 @@ export async function runImageChecks(app: FastifyInstance, db: Db = app.db): Pro
       imageType: 'event',
       occurredAt: e.occurredAt,
       path: e.image || null,
-      ...(await checkImage(root, e.image)),
+      ...(await check(e.image)),
     });
   }
   await insertChecks(db, rows);

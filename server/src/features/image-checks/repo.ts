@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gte, isNotNull, lte, max, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lte, max, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { eventRecord, imageCheck, videoAlarm } from '../../db/schema/index.ts';
+import { camera, eventRecord, imageCheck, videoAlarm } from '../../db/schema/index.ts';
+import { cameraCondition, type SceneAuthority } from '../../platform/scene-authority.ts';
 import { pageOffset } from '../../platform/sql.ts';
 
 /** SQL of the image checks (issue 14): the checker's reads and writes, the pages' list. */
@@ -68,12 +69,24 @@ export interface ImageCheckWhere {
   start: Date;
   end: Date;
   problemOnly: boolean;
+  /** Scene authority: only checks of cameras the caller may see (platform/scene-authority.ts). */
+  auth: SceneAuthority;
 }
+
+/** SQL: the check's camera is visible to `auth` (none for 'all' accounts). */
+function visibleCamera(auth: SceneAuthority): SQL | undefined {
+  if (auth.scenes === 'all') return undefined;
+  return inArray(imageCheck.cameraId, sql`(${sqlOfVisibleCameras(auth)})`);
+}
+
+const sqlOfVisibleCameras = (auth: SceneAuthority) =>
+  sql`select ${camera.id} from ${camera} where ${cameraCondition(auth) ?? sql`true`}`;
 
 function whereOf(w: ImageCheckWhere, withProblem: boolean): SQL | undefined {
   return and(
     eq(imageCheck.source, w.source),
     eq(imageCheck.cameraId, w.cameraId),
+    visibleCamera(w.auth),
     w.imageType === 'allProblems' ? undefined : eq(imageCheck.imageType, w.imageType),
     gte(imageCheck.occurredAt, w.start),
     lte(imageCheck.occurredAt, w.end),

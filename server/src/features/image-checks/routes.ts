@@ -8,10 +8,12 @@ import {
 } from '@sentinel/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditChange, parseTimeFilter } from '../../platform/audit.ts';
+import { requireUser } from '../../platform/auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { mediaUrl } from '../../platform/media.ts';
 import { repeatEvery } from '../../platform/repeating-task.ts';
+import { type SceneAuthority, sceneAuthority } from '../../platform/scene-authority.ts';
 import { runImageChecks } from './checker.ts';
 import { type ImageCheckSelect, type ImageCheckWhere, listChecks } from './repo.ts';
 
@@ -19,7 +21,11 @@ import { type ImageCheckSelect, type ImageCheckWhere, listChecks } from './repo.
 export const IMAGE_CHECK_EVERY_MS = 30_000;
 
 /** Camera, image type and time are required (SPEC §5: 400 'imageCheck.required'). */
-function whereOf(source: ImageCheckWhere['source'], q: ImageCheckListQuery): ImageCheckWhere {
+function whereOf(
+  source: ImageCheckWhere['source'],
+  q: ImageCheckListQuery,
+  auth: SceneAuthority,
+): ImageCheckWhere {
   const start = parseTimeFilter(q.startTime);
   const end = parseTimeFilter(q.endTime);
   if (!q.cameraId || !q.imageType || !start || !end) throw badRequest('imageCheck.required');
@@ -30,6 +36,7 @@ function whereOf(source: ImageCheckWhere['source'], q: ImageCheckListQuery): Ima
     start,
     end,
     problemOnly: q.problemOnly ?? false,
+    auth,
   };
 }
 
@@ -72,7 +79,8 @@ export const imageChecksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       handler: async (request) => {
         const q = request.body;
-        const result = await listChecks(app.db, whereOf(source, q), q.page, q.limit);
+        const where = whereOf(source, q, await sceneAuthority(app.db, requireUser(request)));
+        const result = await listChecks(app.db, where, q.page, q.limit);
         return ok(request, { total: result.total, counts: result.counts, rows: result.rows.map(toRow) });
       },
     });
