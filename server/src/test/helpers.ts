@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { type BuildOptions, buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config.ts';
-import { account, accountRole, role } from '../db/schema/index.ts';
+import { account, accountRole, menu, role, roleMenu } from '../db/schema/index.ts';
 import { hashPassword } from '../platform/passwords.ts';
 
 export type Backend = 'pglite' | 'postgres';
@@ -212,6 +212,24 @@ export async function login(app: FastifyInstance, who: { name: string; password:
 export const body = <T = unknown>(res: { json(): unknown }) => res.json() as Envelope<T>;
 
 /** Limits an account to these scenes (scene authority, through the API as an administrator would). */
+/** An account whose only role grants exactly these pages (menu codes), e.g. to test one permission. */
+export async function createAccountWithPages(
+  app: FastifyInstance,
+  menuCodes: string[],
+): Promise<TestAccount> {
+  const [granting] = await app.db
+    .insert(role)
+    .values({ name: uniqueName('pages') })
+    .returning();
+  if (!granting) throw new Error('role not created');
+  const menus = await app.db.select({ id: menu.id }).from(menu).where(inArray(menu.code, menuCodes));
+  if (menus.length !== menuCodes.length) throw new Error(`unknown menu codes in ${menuCodes.join(', ')}`);
+  await app.db.insert(roleMenu).values(menus.map((m) => ({ roleId: granting.id, menuId: m.id })));
+  const created = await createAccount(app, { roles: [] });
+  await app.db.insert(accountRole).values({ accountId: created.id, roleId: granting.id });
+  return created;
+}
+
 export async function limitToScenes(
   app: FastifyInstance,
   adminToken: string,

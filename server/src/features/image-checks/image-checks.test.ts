@@ -6,7 +6,15 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { camera, eventRecord, videoAlarm } from '../../db/schema/index.ts';
-import { apiCaller, backends, body, createAccount, login, useTestApp } from '../../test/helpers.ts';
+import {
+  apiCaller,
+  backends,
+  body,
+  createAccount,
+  createAccountWithPages,
+  login,
+  useTestApp,
+} from '../../test/helpers.ts';
 
 const jpeg = () =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 10, g: 120, b: 200 } } })
@@ -96,6 +104,13 @@ describe.each(backends)('image checks on %s', (backend) => {
     await t.app.db.delete(videoAlarm).where(eq(videoAlarm.id, id));
     await call('POST', IMAGE_CHECK_API.run, {});
     expect((await list({ imageType: 'allProblems' })).rows.some((r) => r.recordId === id)).toBe(false);
+  });
+
+  it('"check now" answers either image page\'s permission, and nobody else', async () => {
+    const events = await login(t.app, await createAccountWithPages(t.app, ['eventImg']));
+    expect((await call('POST', IMAGE_CHECK_API.run, {}, events)).statusCode).toBe(200);
+    const other = await login(t.app, await createAccountWithPages(t.app, ['cameraRunReport']));
+    expect((await call('POST', IMAGE_CHECK_API.run, {}, other)).statusCode).toBe(403);
   });
 
   it('history events are checked too (eventImg)', async () => {

@@ -87,7 +87,8 @@ export const imageChecksRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.post(IMAGE_CHECK_ROUTES.run, {
-    config: { access: { permission: 'alarmImg' } },
+    // Both image pages offer "check now".
+    config: { access: { anyOf: ['alarmImg', 'eventImg'] } },
     schema: {
       tags,
       summary: 'Runs the image checker once now',

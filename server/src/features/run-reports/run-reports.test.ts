@@ -5,22 +5,25 @@ import {
   type MaintenanceWindowRow,
   RUN_REPORTS_API,
 } from '@sentinel/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   account,
-  accountRole,
   accountScene,
   auditLog,
   cameraOutage,
-  menu,
-  role,
-  roleMenu,
   sceneCamera,
   sceneCameraAlgorithm,
 } from '../../db/schema/index.ts';
-import { apiCaller, backends, createAccount, login, uniqueName, useTestApp } from '../../test/helpers.ts';
+import {
+  apiCaller,
+  backends,
+  createAccount,
+  createAccountWithPages,
+  login,
+  useTestApp,
+} from '../../test/helpers.ts';
 import { createTestRefs, insertTestAlarm, type TestRefs } from '../alarms/test-support.ts';
 
 const H = 3_600_000;
@@ -208,18 +211,7 @@ describe.each(backends)('run reports (%s)', (backend) => {
   });
 
   it("counts only what the caller's scene authority shows", async () => {
-    const [scoped] = await t.app.db
-      .insert(role)
-      .values({ name: uniqueName('reports') })
-      .returning();
-    if (!scoped) throw new Error('role');
-    const menus = await t.app.db
-      .select({ id: menu.id })
-      .from(menu)
-      .where(inArray(menu.code, ['cameraRunReport', 'algorithmRunReport']));
-    await t.app.db.insert(roleMenu).values(menus.map((m) => ({ roleId: scoped.id, menuId: m.id })));
-    const acc = await createAccount(t.app, { roles: [] });
-    await t.app.db.insert(accountRole).values({ accountId: acc.id, roleId: scoped.id });
+    const acc = await createAccountWithPages(t.app, ['cameraRunReport', 'algorithmRunReport']);
     await t.app.db.update(account).set({ allScenes: false }).where(eq(account.id, acc.id));
     await t.app.db.insert(accountScene).values({ accountId: acc.id, sceneId: refs.sceneB });
     const token = await login(t.app, acc);
