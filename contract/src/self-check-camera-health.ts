@@ -118,7 +118,11 @@ export const cameraProbeResult = z.object({ check: cameraCheckItem, camera: came
 export type CameraProbeResult = z.infer<typeof cameraProbeResult>;
 
 export const demoStreamBody = z.object({ cameraId: cameraIdFilter, running: z.boolean() });
-export const demoStreamResult = z.object({ cameraId: z.number().int(), clip: z.string(), running: z.boolean() });
+export const demoStreamResult = z.object({
+  cameraId: z.number().int(),
+  clip: z.string(),
+  running: z.boolean(),
+});
 export type DemoStreamResult = z.infer<typeof demoStreamResult>;
 
 export const outageListQuery = pageQuery.extend({
@@ -179,7 +183,10 @@ export const SELF_CHECK_CAMERA_HEALTH_MESSAGES = {
   'cameraCheck.unreachable': { en: 'The stream address cannot be reached', 'zh-CN': '无法连接视频流地址' },
   'cameraCheck.httpStatus': { en: 'The stream answered with an error status', 'zh-CN': '视频流返回错误状态' },
   'cameraCheck.noData': { en: 'The stream sent no data', 'zh-CN': '视频流没有数据' },
-  'cameraCheck.rtspAnswer': { en: 'The RTSP server did not answer OPTIONS', 'zh-CN': 'RTSP 服务未响应 OPTIONS' },
+  'cameraCheck.rtspAnswer': {
+    en: 'The RTSP server did not answer OPTIONS',
+    'zh-CN': 'RTSP 服务未响应 OPTIONS',
+  },
   'cameraCheck.demoStopped': { en: 'The demo stream is stopped', 'zh-CN': '演示视频流已停止' },
   'cameraCheck.noTarget': { en: 'The camera has no stream address', 'zh-CN': '摄像头没有视频流地址' },
   'cameraCheck.snapshotFailed': { en: 'No frame could be grabbed', 'zh-CN': '无法截取画面' },

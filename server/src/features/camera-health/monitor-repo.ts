@@ -9,6 +9,8 @@ export interface HealthRow {
   online: boolean;
   since: Date;
   lastEvidenceAt: Date | null;
+  /** stream | snapshot | heartbeat … (monitor.ts: the server rule applies to probed evidence). */
+  lastEvidenceKind: string | null;
   lastError: string | null;
   engineId: number | null;
   engineLastSeenAt: Date | null;
@@ -23,6 +25,7 @@ export async function healthRows(app: FastifyInstance): Promise<HealthRow[]> {
       online: cameraHealth.online,
       since: cameraHealth.since,
       lastEvidenceAt: cameraHealth.lastEvidenceAt,
+      lastEvidenceKind: cameraHealth.lastEvidenceKind,
       lastError: cameraHealth.lastError,
       engineId: cameraHealth.engineId,
       engineLastSeenAt: engine.lastSeenAt,
