@@ -1,3 +1,5 @@
+import { get as httpGet } from 'node:http';
+import { get as httpsGet } from 'node:https';
 import { connect } from 'node:net';
 import { VIDEO_API } from '@sentinel/contract';
 import type { FastifyInstance } from 'fastify';
@@ -74,30 +76,38 @@ function errorCode(error: unknown): string {
   return 'cameraCheck.failed';
 }
 
-/** GET `url` and read its first bytes (at least one) within the timeout. */
-async function probeHttp(url: string, timeoutMs: number): Promise<Omit<ProbeOutcome, 'latencyMs'>> {
-  const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), timeoutMs);
-  try {
-    const res = await fetch(url, { signal: abort.signal, redirect: 'follow' });
-    if (!res.ok || !res.body) {
-      await res.body?.cancel().catch(() => undefined);
-      return { ok: false, error: 'cameraCheck.httpStatus', detail: { status: res.status } };
-    }
-    const reader = res.body.getReader();
-    const first = await reader.read();
-    await reader.cancel().catch(() => undefined);
-    const bytes = first.value?.byteLength ?? 0;
-    const contentType = res.headers.get('content-type');
-    if (bytes === 0) return { ok: false, error: 'cameraCheck.noData', detail: { status: res.status } };
-    return { ok: true, error: null, detail: { status: res.status, bytes, contentType } };
-  } catch (error) {
-    const code = abort.signal.aborted ? 'cameraCheck.timeout' : errorCode(error);
-    return { ok: false, error: code, detail: {} };
-  } finally {
-    clearTimeout(timer);
-    abort.abort();
-  }
+/**
+ * GET `url` and read its first bytes (at least one) within the timeout. node:http without an
+ * agent (no kept-alive socket): the connection is destroyed once the first bytes came, so a live
+ * stream is never left open behind the probe.
+ */
+function probeHttp(url: string, timeoutMs: number): Promise<Omit<ProbeOutcome, 'latencyMs'>> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (outcome: Omit<ProbeOutcome, 'latencyMs'>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      request.destroy();
+      resolve(outcome);
+    };
+    const get = url.startsWith('https:') ? httpsGet : httpGet;
+    const request = get(url, { agent: false, headers: { 'user-agent': 'sentinel-console-probe' } }, (res) => {
+      const status = res.statusCode ?? 0;
+      const contentType = res.headers['content-type'] ?? null;
+      if (status < 200 || status >= 300) {
+        done({ ok: false, error: 'cameraCheck.httpStatus', detail: { status } });
+        return;
+      }
+      res.once('data', (chunk: Buffer) => {
+        done({ ok: true, error: null, detail: { status, bytes: chunk.length, contentType } });
+      });
+      res.once('end', () => done({ ok: false, error: 'cameraCheck.noData', detail: { status } }));
+      res.once('error', (error) => done({ ok: false, error: errorCode(error), detail: { status } }));
+    });
+    request.on('error', (error) => done({ ok: false, error: errorCode(error), detail: {} }));
+    const timer = setTimeout(() => done({ ok: false, error: 'cameraCheck.timeout', detail: {} }), timeoutMs);
+  });
 }
 
 /** TCP connect to the RTSP server and ask OPTIONS; any RTSP answer (200, or 401: it wants a login) is alive. */
