@@ -43,9 +43,9 @@ export const SELF_CHECK_CAMERAS_API = {
   probe: '/api/v2/backend/selfCheck/camera/probe',
   /** POST { cameraId, running } → stops or starts a demo camera's demo stream (cameraRecord, audited). */
   demoStream: '/api/v2/backend/selfCheck/camera/demoStream',
-  /** POST { page, limit, cameraId?, from?, to?, cause?, openOnly? } → outages, open first (cameraErrorLog). */
+  /** POST { page, limit, cameraId?, startTime?, endTime?, cause?, openOnly? } → outages, open first (cameraErrorLog). */
   outages: '/api/v2/backend/selfCheck/camera/outage/list',
-  /** POST { page, limit, cameraId?, from?, to? } → snapshot grabs, newest first (cameraScreenshotLog). */
+  /** POST { page, limit, cameraId?, startTime?, endTime? } → snapshot grabs, newest first (cameraScreenshotLog). */
   snapshots: '/api/v2/backend/selfCheck/camera/snapshot/list',
 } as const;
 
@@ -127,8 +127,8 @@ export type DemoStreamResult = z.infer<typeof demoStreamResult>;
 
 export const outageListQuery = pageQuery.extend({
   cameraId: cameraIdFilter.optional(),
-  from: isoTime.optional(),
-  to: isoTime.optional(),
+  startTime: isoTime.optional(),
+  endTime: isoTime.optional(),
   cause: outageCause.optional(),
   openOnly: z.boolean().optional(),
 });
@@ -152,8 +152,8 @@ export type OutageListResult = z.infer<typeof outageListResult>;
 
 export const snapshotListQuery = pageQuery.extend({
   cameraId: cameraIdFilter.optional(),
-  from: isoTime.optional(),
-  to: isoTime.optional(),
+  startTime: isoTime.optional(),
+  endTime: isoTime.optional(),
 });
 export type SnapshotListQuery = z.infer<typeof snapshotListQuery>;
 export const snapshotItem = z.object({

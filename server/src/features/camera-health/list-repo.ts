@@ -173,9 +173,9 @@ export async function listOutages(
     query.cause ? eq(cameraOutage.cause, query.cause) : undefined,
     query.openOnly ? isNull(cameraOutage.endedAt) : undefined,
     // Overlapping the range: started before its end, not ended before its start.
-    query.to ? lte(cameraOutage.startedAt, new Date(query.to)) : undefined,
-    query.from
-      ? sql`coalesce(${cameraOutage.endedAt}, ${now.toISOString()}::timestamptz) >= ${new Date(query.from).toISOString()}::timestamptz`
+    query.endTime ? lte(cameraOutage.startedAt, new Date(query.endTime)) : undefined,
+    query.startTime
+      ? sql`coalesce(${cameraOutage.endedAt}, ${now.toISOString()}::timestamptz) >= ${new Date(query.startTime).toISOString()}::timestamptz`
       : undefined,
   );
   const { limit, offset } = paging(query);
@@ -222,8 +222,8 @@ export async function listSnapshots(
     eq(cameraCheck.kind, 'snapshot'),
     cameraCondition(auth),
     query.cameraId === undefined ? undefined : eq(cameraCheck.cameraId, query.cameraId),
-    query.from ? gte(cameraCheck.checkedAt, new Date(query.from)) : undefined,
-    query.to ? lte(cameraCheck.checkedAt, new Date(query.to)) : undefined,
+    query.startTime ? gte(cameraCheck.checkedAt, new Date(query.startTime)) : undefined,
+    query.endTime ? lte(cameraCheck.checkedAt, new Date(query.endTime)) : undefined,
   );
   const { limit, offset } = paging(query);
   const rows = await db
