@@ -12,9 +12,10 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { auditLog, camera } from '../../db/schema/index.ts';
-import { cameraCheck } from '../../db/schema/self-check.ts';
+import { cameraCheck, cameraHealth } from '../../db/schema/self-check.ts';
 import { backends } from '../../test/helpers.ts';
 import { type IngestHarness, ingestHarness } from '../alarms/ingest-test-support.ts';
+import { demoHeartbeat } from './demo-heartbeat.ts';
 import { runProbePass } from './probe.ts';
 import { pruneChecks } from './retention.ts';
 import { runSnapshotPass } from './snapshots.ts';
@@ -231,6 +232,22 @@ describe.each(backends)('camera checks through HTTP (%s)', { timeout: 90_000 }, 
     expect(left).toHaveLength(1);
     expect(left[0]?.kind).toBe('stream');
     expect(existsSync(file)).toBe(false);
+  });
+
+  it('the demo engine reports its demo cameras: good while the clip runs, failing once it is stopped', async () => {
+    const { harness, call } = await setup();
+    const cameraId = harness.refs.cameraId;
+    expect(await demoHeartbeat(harness.app)).toBe(1);
+    const [good] = await harness.app.db
+      .select()
+      .from(cameraHealth)
+      .where(eq(cameraHealth.cameraId, cameraId));
+    expect(good).toMatchObject({ lastEvidenceKind: 'heartbeat', lastError: null });
+    expect(good?.engineId).not.toBeNull();
+    await call(SELF_CHECK_CAMERAS_API.demoStream, { cameraId, running: false });
+    await demoHeartbeat(harness.app);
+    const [bad] = await harness.app.db.select().from(cameraHealth).where(eq(cameraHealth.cameraId, cameraId));
+    expect(bad).toMatchObject({ lastError: 'cameraCheck.demoStopped' });
   });
 
   it('refuses the stop switch for a camera without a demo stream, and the pages for a user without the permission', async () => {

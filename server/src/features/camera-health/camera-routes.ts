@@ -23,6 +23,7 @@ import { registerMediaOwner } from '../../platform/media-registry.ts';
 import { type RepeatingTask, repeatEvery } from '../../platform/repeating-task.ts';
 import { canSeeCameras, sceneAuthority } from '../../platform/scene-authority.ts';
 import { isDemoClipStopped, setDemoClipRunning } from '../video/index.ts';
+import { DEMO_HEARTBEAT_SECONDS, demoHeartbeat } from './demo-heartbeat.ts';
 import { checkItem, listCameraHealth, listChecks, listOutages, listSnapshots } from './list-repo.ts';
 import { isDemoMode, runProbePass, targetOf } from './probe.ts';
 import { cameraOfSnapshot, probedCameras, referencedSnapshots, withProbeLock } from './probe-repo.ts';
@@ -74,6 +75,13 @@ export const cameraCheckRoutes: FastifyPluginAsyncZod = async (app) => {
     withProbeLock(app, async () => {
       await runSnapshotPass(app);
     }),
+  );
+  // Demo mode: the demo engine reports its cameras (off in tests: no monitor schedule there).
+  schedule(
+    app,
+    app.appConfig.demoData && app.appConfig.cameraCheckSeconds > 0 ? DEMO_HEARTBEAT_SECONDS : 0,
+    'demo engine heartbeat failed',
+    () => demoHeartbeat(app),
   );
   // Retention hourly (bounded batches per run), when the probes run here.
   schedule(app, probeSeconds > 0 ? 3_600 : 0, 'camera check retention failed', () => pruneChecks(app));
