@@ -20,6 +20,8 @@ import { runProbePass } from './probe.ts';
 import { pruneChecks } from './retention.ts';
 import { runSnapshotPass } from './snapshots.ts';
 
+const MEDIA = 'http://media.plant.local:8080/live/{stream}.live.flv?token={token}';
+
 /** A local RTSP server answering OPTIONS (and nothing else). */
 function rtspServer(): Promise<{ server: Server; port: number }> {
   return new Promise((resolve) => {
@@ -61,9 +63,10 @@ describe.each(backends)('camera checks through HTTP (%s)', { timeout: 90_000 }, 
     rtsp = undefined;
   });
 
-  async function setup() {
+  /** `media`: a media server template (cameras are probed at their own addresses, not demo clips). */
+  async function setup(media = false) {
     let clock = new Date('2026-11-26T10:00:00Z');
-    h = await ingestHarness(backend, { now: () => clock });
+    h = await ingestHarness(backend, { now: () => clock, ...(media ? { mediaStreamTemplate: MEDIA } : {}) });
     const harness = h;
     // The demo stream probe is a real HTTP request to this server.
     await harness.app.listen({ port: 0, host: '127.0.0.1' });
@@ -157,7 +160,7 @@ describe.each(backends)('camera checks through HTTP (%s)', { timeout: 90_000 }, 
   });
 
   it('an RTSP target answering OPTIONS is online; an unreachable one fails with refused', async () => {
-    const { harness, call } = await setup();
+    const { harness, call } = await setup(true);
     const server = await rtspServer();
     rtsp = server.server;
     await harness.app.db
@@ -251,7 +254,7 @@ describe.each(backends)('camera checks through HTTP (%s)', { timeout: 90_000 }, 
   });
 
   it('refuses the stop switch for a camera without a demo stream, and the pages for a user without the permission', async () => {
-    const { harness, call } = await setup();
+    const { harness, call } = await setup(true);
     await harness.app.db
       .update(camera)
       .set({ mainStreamUrl: 'rtsp://127.0.0.1:1/x' })

@@ -28,13 +28,15 @@ export type ProbeTarget =
   | { kind: 'none' };
 
 /**
- * A camera's probe target from its main stream url: `demo:<clip>` (and, in demo mode — no
- * MEDIA_STREAM_TEMPLATE — a camera without an address, which plays a clip chosen by its id),
- * rtsp://, http(s)://; anything else has no target and is not probed.
+ * A camera's probe target: what the console actually plays. In demo mode (no
+ * MEDIA_STREAM_TEMPLATE) every camera plays a demo clip on this server (`demo:<clip>`, else one
+ * chosen by its id — stream-address.ts), so that clip is probed whatever its address says. With a
+ * media server, the camera's own address is: rtsp://, http(s)://, or `demo:<clip>`; anything else
+ * has no target and is not probed.
  */
 export function targetOf(cam: Pick<ProbedCamera, 'id' | 'mainStreamUrl'>, demoMode: boolean): ProbeTarget {
   const url = cam.mainStreamUrl.trim();
-  if (url.startsWith(DEMO_STREAM_SCHEME) || (url === '' && demoMode)) {
+  if (demoMode || url.startsWith(DEMO_STREAM_SCHEME)) {
     return { kind: 'demo', clip: demoClipOf({ id: cam.id, mainStreamUrl: url }) };
   }
   try {
