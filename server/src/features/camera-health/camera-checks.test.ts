@@ -53,7 +53,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-describe.each(backends)('camera checks through HTTP (%s)', { timeout: 90_000 }, (backend) => {
+describe.each(backends)('camera checks through HTTP (%s)', { timeout: 180_000 }, (backend) => {
   let h: IngestHarness | undefined;
   let rtsp: Server | undefined;
   afterEach(async () => {
