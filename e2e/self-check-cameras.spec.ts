@@ -19,7 +19,7 @@ let api: ApiClient;
 beforeAll(async () => {
   // Probe and monitor passes every few seconds, so the 60 s offline limit is the only wait.
   server = await startServer({
-    env: { CAMERA_PROBE_SECONDS: '3', CAMERA_CHECK_SECONDS: '3', CAMERA_SNAPSHOT_SECONDS: '5' },
+    env: { CAMERA_PROBE_SECONDS: '3', CAMERA_CHECK_SECONDS: '3', CAMERA_SNAPSHOT_SECONDS: '20' },
   });
   browser = await launchBrowser();
   await apiChangePassword(server.url, 'admin', server.initialPasswords.admin ?? '', NEW_PASSWORD);

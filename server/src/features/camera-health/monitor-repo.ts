@@ -15,6 +15,8 @@ export interface HealthRow {
   engineId: number | null;
   engineLastSeenAt: Date | null;
   hasOpenOutage: boolean;
+  /** camera.last_seen_at as written by the last pass (unchanged: no write). */
+  cameraLastSeenAt: Date | null;
 }
 
 /** Every enabled camera that has health evidence. */
@@ -29,6 +31,8 @@ export async function healthRows(app: FastifyInstance): Promise<HealthRow[]> {
       lastError: cameraHealth.lastError,
       engineId: cameraHealth.engineId,
       engineLastSeenAt: engine.lastSeenAt,
+      cameraLastSeenAt: camera.lastSeenAt,
+      cameraOnline: camera.online,
       openOutage: cameraOutage.id,
     })
     .from(cameraHealth)
@@ -39,7 +43,12 @@ export async function healthRows(app: FastifyInstance): Promise<HealthRow[]> {
       and(eq(cameraOutage.cameraId, cameraHealth.cameraId), isNull(cameraOutage.endedAt)),
     )
     .where(eq(camera.enabled, true));
-  return rows.map(({ openOutage, ...row }) => ({ ...row, hasOpenOutage: openOutage !== null }));
+  return rows.map(({ openOutage, cameraOnline, ...row }) => ({
+    ...row,
+    // A camera row out of step with its health (set elsewhere) counts as changed.
+    cameraLastSeenAt: cameraOnline === row.online ? row.cameraLastSeenAt : null,
+    hasOpenOutage: openOutage !== null,
+  }));
 }
 
 /** Opens an outage unless one is open (at most one per camera). */

@@ -39,6 +39,9 @@ export async function runMonitorPass(app: FastifyInstance): Promise<void> {
     const next = derive(row, now, offlineAfterMs, probesStale);
     if (next.online) {
       if (!row.online) await closeOutage(app, row.cameraId, row.lastEvidenceAt ?? now);
+      // Still online with the same evidence: nothing to write (passes run every few seconds).
+      const unchanged = row.online && row.cameraLastSeenAt?.getTime() === row.lastEvidenceAt?.getTime();
+      if (unchanged) continue;
       await setCameraState(app, row.cameraId, true, row.online ? row.since : now, row.lastEvidenceAt);
     } else if (row.online || !row.hasOpenOutage) {
       await openOutage(app, row.cameraId, next.startedAt ?? now, next.cause, row.lastError, now);

@@ -11,9 +11,10 @@ import {
   signStreamToken,
   streamSecretOf,
 } from '../video/index.ts';
-import { runMonitorPass } from './monitor.ts';
+import { OFFLINE_AFTER_SECONDS, runMonitorPass } from './monitor.ts';
 import {
   insertCheck,
+  lastProbeAt,
   type ProbedCamera,
   probedCameras,
   recordProbeEvidence,
@@ -224,7 +225,11 @@ export async function probeCamera(app: FastifyInstance, cam: ProbedCamera) {
 export async function runProbePass(app: FastifyInstance, cameraId?: number) {
   const checks: Awaited<ReturnType<typeof probeCamera>>[] = [];
   const pass = async () => {
-    await runMonitorPass(app);
+    // After a gap in the passes, the gap's outages first (cause server, monitor.ts).
+    const last = await lastProbeAt(app.db);
+    if (last && app.appConfig.now().getTime() - last.getTime() >= OFFLINE_AFTER_SECONDS * 1000) {
+      await runMonitorPass(app);
+    }
     const demoMode = isDemoMode(app);
     const cameras = (await probedCameras(app.db, cameraId)).filter(
       (cam) => cameraId !== undefined || targetOf(cam, demoMode).kind !== 'none',
