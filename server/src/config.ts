@@ -37,6 +37,12 @@ const envSchema = z.object({
   /** Demo mode: a simulated engine reports an alarm every N seconds (0 = off). */
   ALARM_SIMULATOR_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
   CAMERA_CHECK_SECONDS: z.coerce.number().int().min(0).max(3_600).default(15),
+  /** Self-check: how often every camera's stream is probed (0: off). */
+  CAMERA_PROBE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
+  /** Self-check: how often a frame is grabbed from every camera (0: off). */
+  CAMERA_SNAPSHOT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** Self-check: days camera checks (and their snapshot files) are kept. */
+  CAMERA_CHECK_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   /**
    * Live video (issue 5): where a camera's live stream is played from. Placeholders {stream}
    * (the camera's stream key), {token} (the signed token) and {origin}; unset: the built-in demo
@@ -137,6 +143,14 @@ export interface AppConfig {
   alarmSimulatorSeconds: number;
   /** Self-check: the camera monitor pass runs this often (0: off). */
   cameraCheckSeconds: number;
+  /** Self-check camera probes (features/camera-health): periods (0: off), retention, limits. */
+  cameraProbe: {
+    probeSeconds: number;
+    snapshotSeconds: number;
+    retentionDays: number;
+    timeoutMs: number;
+    concurrency: number;
+  };
   /** Live stream address template (undefined: the built-in demo stream source). */
   mediaStreamTemplate?: string;
   /** Signing secret of live stream addresses (undefined: DATA_DIR/stream-secret). */
@@ -227,6 +241,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoData: e.DEMO_DATA,
     alarmSimulatorSeconds: e.ALARM_SIMULATOR_SECONDS,
     cameraCheckSeconds: e.CAMERA_CHECK_SECONDS,
+    cameraProbe: {
+      probeSeconds: e.CAMERA_PROBE_SECONDS,
+      snapshotSeconds: e.CAMERA_SNAPSHOT_SECONDS,
+      retentionDays: e.CAMERA_CHECK_DAYS,
+      timeoutMs: 5_000,
+      concurrency: 4,
+    },
     mediaStreamTemplate: e.MEDIA_STREAM_TEMPLATE,
     streamSigningSecret: e.STREAM_SIGNING_SECRET,
     streamUrlTtlSeconds: e.STREAM_URL_TTL_SECONDS,

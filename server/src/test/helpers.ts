@@ -63,6 +63,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     demoData: false,
     alarmSimulatorSeconds: 0,
     cameraCheckSeconds: 0,
+    cameraProbe: { probeSeconds: 0, snapshotSeconds: 0, retentionDays: 30, timeoutMs: 2_000, concurrency: 4 },
     offlineAnalysisSimulator: false,
     streamSigningSecret: 'test-stream-signing-secret',
     testCaptcha: TEST_CAPTCHA,

@@ -9,10 +9,14 @@ export interface HealthRow {
   online: boolean;
   since: Date;
   lastEvidenceAt: Date | null;
+  /** stream | snapshot | heartbeat … (monitor.ts: the server rule applies to probed evidence). */
+  lastEvidenceKind: string | null;
   lastError: string | null;
   engineId: number | null;
   engineLastSeenAt: Date | null;
   hasOpenOutage: boolean;
+  /** camera.last_seen_at as written by the last pass (unchanged: no write). */
+  cameraLastSeenAt: Date | null;
 }
 
 /** Every enabled camera that has health evidence. */
@@ -23,9 +27,12 @@ export async function healthRows(app: FastifyInstance): Promise<HealthRow[]> {
       online: cameraHealth.online,
       since: cameraHealth.since,
       lastEvidenceAt: cameraHealth.lastEvidenceAt,
+      lastEvidenceKind: cameraHealth.lastEvidenceKind,
       lastError: cameraHealth.lastError,
       engineId: cameraHealth.engineId,
       engineLastSeenAt: engine.lastSeenAt,
+      cameraLastSeenAt: camera.lastSeenAt,
+      cameraOnline: camera.online,
       openOutage: cameraOutage.id,
     })
     .from(cameraHealth)
@@ -36,7 +43,12 @@ export async function healthRows(app: FastifyInstance): Promise<HealthRow[]> {
       and(eq(cameraOutage.cameraId, cameraHealth.cameraId), isNull(cameraOutage.endedAt)),
     )
     .where(eq(camera.enabled, true));
-  return rows.map(({ openOutage, ...row }) => ({ ...row, hasOpenOutage: openOutage !== null }));
+  return rows.map(({ openOutage, cameraOnline, ...row }) => ({
+    ...row,
+    // A camera row out of step with its health (set elsewhere) counts as changed.
+    cameraLastSeenAt: cameraOnline === row.online ? row.cameraLastSeenAt : null,
+    hasOpenOutage: openOutage !== null,
+  }));
 }
 
 /** Opens an outage unless one is open (at most one per camera). */

@@ -10,6 +10,7 @@ import { engineKeyHook } from '../../platform/engine-auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type RepeatingTask, repeatEvery } from '../../platform/repeating-task.ts';
+import { cameraCheckRoutes } from './camera-routes.ts';
 import { runMonitorPass } from './monitor.ts';
 import { type CameraEvidence, markEngineSeen, recordEngineEvidence, resolveCameras } from './repo.ts';
 
@@ -37,6 +38,7 @@ async function evidenceOf(
 
 /** Self-check (issue 14): camera-health. */
 export const cameraHealthRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(cameraCheckRoutes);
   // The monitor pass on a schedule, from ready to close (runs never overlap).
   const seconds = app.appConfig.cameraCheckSeconds;
   if (seconds > 0) {

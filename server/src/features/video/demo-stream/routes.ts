@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import fastifyWebsocket from '@fastify/websocket';
+import { translate } from '@sentinel/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
@@ -10,6 +11,7 @@ import { streamSecretOf, verifyStreamToken } from '../stream-token.ts';
 import { loadDemoClip } from './clip-files.ts';
 import { type DemoClip, demoStreamKey, isDemoClip } from './clips.ts';
 import { type Looper, startLooper } from './looper.ts';
+import { isDemoClipStopped, onDemoClipStopped } from './switch.ts';
 
 /** Close code sent to websocket clients when the server shuts down (RFC 6455 "going away"). */
 export const WS_CLOSE_GOING_AWAY = 1001;
@@ -39,8 +41,20 @@ export const demoStreamRoutes: FastifyPluginAsyncZod = async (app) => {
   const loopers = new Set<Looper>();
   const httpStreams = new Set<ServerResponse>();
   const sockets = new Set<WebSocket>();
+  // A stopped demo clip (switch.ts) cuts off the players watching it.
+  const watching = new Map<ServerResponse | WebSocket, DemoClip>();
+  const unsubscribe = onDemoClipStopped(app, (clip) => {
+    for (const [client, playing] of watching) {
+      if (playing !== clip) continue;
+      if ('writeHead' in client) client.end();
+      else client.close(WS_CLOSE_GOING_AWAY, 'stream stopped');
+      watching.delete(client);
+    }
+  });
 
   app.addHook('preClose', async () => {
+    unsubscribe();
+    watching.clear();
     for (const looper of loopers) looper.stop();
     loopers.clear();
     for (const res of httpStreams) res.end();
@@ -81,7 +95,7 @@ export const demoStreamRoutes: FastifyPluginAsyncZod = async (app) => {
       params: demoParams,
       querystring: demoQuery,
     },
-    preHandler: async (request) => {
+    preHandler: async (request, reply) => {
       const clip = clipOfFile(request.params.file);
       if (!clip) throw notFound();
       const check = verifyStreamToken(
@@ -91,6 +105,13 @@ export const demoStreamRoutes: FastifyPluginAsyncZod = async (app) => {
         app.appConfig.now().getTime(),
       );
       if (!check.ok) throw new AppError(401, 'video.streamTokenInvalid');
+      if (isDemoClipStopped(app, clip)) {
+        // Answered here rather than thrown: a stopped demo stream is no server error (system status).
+        return reply
+          .code(503)
+          .header('retry-after', '30')
+          .send({ status: -503, message: translate('cameraCheck.demoStopped', request.lang), data: null });
+      }
     },
     handler: async (request, reply) => {
       const clip = await loadDemoClip(requestedClip(request));
@@ -104,6 +125,7 @@ export const demoStreamRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-accel-buffering': 'no',
       });
       httpStreams.add(res);
+      watching.set(res, requestedClip(request));
       play(
         () =>
           startLooper({
@@ -115,6 +137,7 @@ export const demoStreamRoutes: FastifyPluginAsyncZod = async (app) => {
           const cleanup = () => {
             stop();
             httpStreams.delete(res);
+            watching.delete(res);
           };
           request.raw.on('close', cleanup);
           res.on('close', cleanup);
@@ -123,7 +146,11 @@ export const demoStreamRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     wsHandler: async (socket: WebSocket, request) => {
       sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
+      watching.set(socket, requestedClip(request));
+      socket.on('close', () => {
+        sockets.delete(socket);
+        watching.delete(socket);
+      });
       const clip = await loadDemoClip(requestedClip(request));
       if (socket.readyState !== socket.OPEN) return;
       play(
