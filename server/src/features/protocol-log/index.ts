@@ -1,2 +1,9 @@
 /** The protocol-log feature's public face (ARCHITECTURE.md, import rules). */
+export {
+  cameraIdOf,
+  type EngineMessageInput,
+  protocolLogRecorder,
+  recordEngineMessage,
+  recordSimulated,
+} from './recorder.ts';
 export { protocolLogRoutes } from './routes.ts';
