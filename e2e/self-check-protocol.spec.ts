@@ -1,6 +1,6 @@
 import { PROTOCOL_LOG_API, type ProtocolCountResult } from '@sentinel/contract';
 import dayjs from 'dayjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEngineKey, demoRefs, postAlarm, solidImage, uniqueEventId } from './support/alarms.ts';
 import { type Session, startSession } from './support/session.ts';
 
@@ -28,18 +28,17 @@ beforeAll(async () => {
     startTime: dayjs().startOf('day').toISOString(),
     endTime: dayjs().endOf('day').toISOString(),
   };
-  await expect
-    .poll(
-      async () => {
-        const counts = await session.api<ProtocolCountResult>(PROTOCOL_LOG_API.counts, {
-          method: 'POST',
-          body: range,
-        });
-        return counts.cells.filter((c) => c.kind === 'videoAlarm').reduce((s, c) => s + c.count, 0);
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(4);
+  await vi.waitFor(
+    async () => {
+      const counts = await session.api<ProtocolCountResult>(PROTOCOL_LOG_API.counts, {
+        method: 'POST',
+        body: range,
+      });
+      const alarms = counts.cells.filter((c) => c.kind === 'videoAlarm').reduce((s, c) => s + c.count, 0);
+      expect(alarms).toBe(4);
+    },
+    { timeout: 10_000, interval: 100 },
+  );
 }, 180_000);
 
 afterAll(async () => {
