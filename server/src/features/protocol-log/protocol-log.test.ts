@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineMessage } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
-import { backends } from '../../test/helpers.ts';
+import { backends, buildTestApp, createAccount, createTestDatabase, login } from '../../test/helpers.ts';
 import { type IngestHarness, ingestHarness, multipartBody } from '../alarms/ingest-test-support.ts';
 import { flushProtocolLog, recordSimulated } from './recorder.ts';
 import { pruneProtocolLog } from './retention.ts';
@@ -181,6 +181,27 @@ describe.each(backends)('protocol log on %s', (backend) => {
     );
   });
 
+  it('records a refusal of the parser (413) with its message code and the file as seen', async () => {
+    const big = Buffer.alloc(2 * 1024 * 1024 + 10, 1);
+    const { payload, headers } = multipartBody({ eventId: 'proto-big' }, [{ field: 'image', data: big }]);
+    const res = await h.app.inject({
+      method: 'POST',
+      url: ALARM_API.ingest,
+      headers: { ...headers, 'x-engine-key': key },
+      payload,
+    });
+    expect(res.statusCode).toBe(413);
+    await flushProtocolLog(h.app);
+    const [row] = (await list({ reason: 'image.size' })).body.data.list;
+    expect(row).toMatchObject({ kind: 'videoAlarm', outcome: 'refused', status: 413, engineId });
+    const detail = await call<ProtocolLogDetail>(
+      'GET',
+      PROTOCOL_LOG_API.detail.replace(':id', String(row?.id)),
+    );
+    expect(detail.body.data.raw).toMatchObject({ fields: { eventId: 'proto-big' } });
+    await h.app.db.delete(engineMessage).where(sql`id = ${row?.id ?? 0}`);
+  });
+
   it('answers 404 for an unknown id and 400 for a bad one', async () => {
     expect((await call('GET', PROTOCOL_LOG_API.detail.replace(':id', '987654321'))).status).toBe(404);
     expect((await call('GET', PROTOCOL_LOG_API.detail.replace(':id', 'abc'))).status).toBe(400);
@@ -225,6 +246,39 @@ describe.each(backends)('protocol log on %s', (backend) => {
     expect((await list({ kind: 'event', outcome: 'duplicate' })).body.data.count).toBe(1);
     const [refused] = (await list({ kind: 'dcsAlarm' })).body.data.list;
     expect(refused).toMatchObject({ outcome: 'refused', status: 400, reason: 'field.invalid' });
+  });
+
+  it('records a call the rate limit refuses before the route runs (429)', async () => {
+    const tdb = await createTestDatabase(backend);
+    const app = await buildTestApp(tdb, { generalRateLimit: 1000, ingestRateLimit: 1 });
+    try {
+      const admin = await login(app, await createAccount(app, { roles: ['admin'] }));
+      const created = await app.inject({
+        method: 'POST',
+        url: ALARM_API.engines,
+        headers: { token: admin },
+        payload: { name: 'limited' },
+      });
+      const limitedKey = (created.json() as Envelope<{ key: string }>).data.key;
+      const beat = () =>
+        app.inject({
+          method: 'POST',
+          url: `/api/v2/backend${CAMERA_HEALTH_API.heartbeat}`,
+          headers: { 'x-engine-key': limitedKey },
+          payload: {},
+        });
+      expect((await beat()).statusCode).toBe(200);
+      expect((await beat()).statusCode).toBe(429);
+      await flushProtocolLog(app);
+      const rows = await app.db.select().from(engineMessage);
+      expect(rows.map((r) => [r.kind, r.outcome, r.status, r.reason])).toEqual([
+        ['heartbeat', 'accepted', 200, null],
+        ['heartbeat', 'refused', 429, 'error.rateLimited'],
+      ]);
+    } finally {
+      await app.close();
+      await tdb.drop();
+    }
   });
 
   it('needs the page permission', async () => {

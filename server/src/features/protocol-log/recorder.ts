@@ -243,14 +243,20 @@ export const protocolLogRecorder = fp<{ apiPrefix: string }>(
     );
     const states = new WeakMap<FastifyRequest, RequestState>();
 
-    app.addHook('onRequest', async (request) => {
-      if (request.method !== 'POST') return;
+    // Looked up on first use by any hook: a call answered early (the rate limit's onRequest) still counts.
+    const stateOf = (request: FastifyRequest): RequestState | undefined => {
+      let state = states.get(request);
+      if (state || request.method !== 'POST') return state;
       const kind = kinds.get(request.routeOptions.url ?? '');
-      if (kind) states.set(request, { kind });
-    });
+      if (!kind) return undefined;
+      state = { kind };
+      states.set(request, state);
+      return state;
+    };
+
     // Before validation replaces it: the JSON body as received.
     app.addHook('preValidation', async (request) => {
-      const state = states.get(request);
+      const state = stateOf(request);
       if (!state) return;
       const body = request.body;
       if (body && typeof body === 'object' && !Array.isArray(body))
@@ -258,11 +264,11 @@ export const protocolLogRecorder = fp<{ apiPrefix: string }>(
       else if (body !== undefined) state.raw = { body };
     });
     app.addHook('onError', async (request, _reply, error) => {
-      const state = states.get(request);
+      const state = stateOf(request);
       if (state) state.failure = failureOf(error);
     });
     app.addHook('onSend', async (request, _reply, payload) => {
-      const state = states.get(request);
+      const state = stateOf(request);
       if (!state || typeof payload !== 'string' || payload.length > 64 * 1024) return payload;
       try {
         state.data = (JSON.parse(payload) as { data?: unknown }).data;
@@ -272,7 +278,7 @@ export const protocolLogRecorder = fp<{ apiPrefix: string }>(
       return payload;
     });
     app.addHook('onResponse', async (request, reply) => {
-      const state = states.get(request);
+      const state = stateOf(request);
       if (!state) return;
       const status = reply.statusCode;
       const raw = rawOf(request, state);
