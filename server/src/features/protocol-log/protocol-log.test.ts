@@ -14,7 +14,7 @@ import { engineMessage } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { backends, buildTestApp, createAccount, createTestDatabase, login } from '../../test/helpers.ts';
 import { type IngestHarness, ingestHarness, multipartBody } from '../alarms/ingest-test-support.ts';
-import { flushProtocolLog, recordSimulated } from './recorder.ts';
+import { flushProtocolLog, recordEngineMessage, recordSimulated } from './recorder.ts';
 import { pruneProtocolLog } from './retention.ts';
 
 describe.each(backends)('protocol log on %s', (backend) => {
@@ -279,6 +279,27 @@ describe.each(backends)('protocol log on %s', (backend) => {
       await app.close();
       await tdb.drop();
     }
+  });
+
+  it('a failed write never reaches ingest and loses only the bad row', async () => {
+    recordEngineMessage(h.app, {
+      kind: 'jobRun',
+      engineId: 2_000_000_000,
+      outcome: 'accepted',
+      status: 200,
+      raw: {},
+    });
+    recordEngineMessage(h.app, {
+      kind: 'jobRun',
+      engineId,
+      outcome: 'accepted',
+      status: 200,
+      raw: { ok: 1 },
+    });
+    await flushProtocolLog(h.app);
+    const rows = (await list({ kind: 'jobRun' })).body.data.list;
+    expect(rows.map((r) => r.engineId)).toEqual([engineId]);
+    await h.app.db.delete(engineMessage).where(sql`kind = 'jobRun'`);
   });
 
   it('needs the page permission', async () => {

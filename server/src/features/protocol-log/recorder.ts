@@ -60,7 +60,16 @@ function createRecorder(app: FastifyInstance): Recorder {
       try {
         await insertMessages(app.db, rows);
       } catch (error) {
-        app.log.error({ err: error, rows: rows.length }, 'protocol log: flush failed');
+        // One bad row (an engine deleted meanwhile) must not lose the batch: each alone, once.
+        let lost = 0;
+        for (const row of rows) {
+          try {
+            await insertMessages(app.db, [row]);
+          } catch {
+            lost += 1;
+          }
+        }
+        app.log.error({ err: error, rows: rows.length, lost }, 'protocol log: flush failed');
       }
     });
     return chain;
