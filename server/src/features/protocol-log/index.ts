@@ -1,6 +1,5 @@
 /** The protocol-log feature's public face (ARCHITECTURE.md, import rules). */
 export {
-  cameraIdOf,
   type EngineMessageInput,
   protocolLogRecorder,
   recordEngineMessage,
