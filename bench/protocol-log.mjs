@@ -80,6 +80,8 @@ async function firstPage() {
   try {
     // Start once to migrate and seed, stop, fill the table, start again.
     let server = await startServer({ DATABASE_URL: database.url });
+    // The initial password is shown at the first start only: replace it now (adminToken).
+    await adminToken(server);
     await server.stop();
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
