@@ -230,6 +230,16 @@ describe.each(backends)('protocol log on %s', (backend) => {
       expect(shown.body.data.count).toBe(cell.count);
       expect(shown.body.data.list).toHaveLength(cell.count);
     }
+    // Beyond 2 days: viewer days (here UTC+8), the same total.
+    const week = await call<ProtocolCountResult>('POST', PROTOCOL_LOG_API.counts, {
+      startTime: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+      endTime,
+      utcOffset: 480,
+    });
+    expect(week.body.data.bucket).toBe('day');
+    expect(week.body.data.total).toBe(res.body.data.total);
+    expect(week.body.data.buckets.reduce((s, b) => s + b.count, 0)).toBe(res.body.data.total);
+    for (const b of week.body.data.buckets) expect(new Date(b.at).getUTCHours()).toBe(16);
     const bad = await call('POST', PROTOCOL_LOG_API.counts, { startTime: endTime, endTime: since });
     expect(bad.status).toBe(400);
   });

@@ -139,23 +139,27 @@ export async function countMessages(db: Db, query: ProtocolCountQuery) {
     bucket === 'hour'
       ? sql`date_trunc('hour', m.received_at)`
       : sql`(date_trunc('day', m.received_at + ${offset}::interval) - ${offset}::interval)`;
-  const [cellsResult, bucketsResult] = await Promise.all([
-    db.execute(sql`
-      select m.kind, m.outcome, count(*)::int as n from engine_message m where ${where}
-      group by m.kind, m.outcome order by m.kind, m.outcome`),
-    db.execute(sql`
-      select ${bucketSql} as at, m.outcome, count(*)::int as n from engine_message m where ${where}
-      group by 1, 2 order by 1, 2`),
-  ]);
-  const cells = rowsOf<{ kind: string; outcome: string; n: number }>(cellsResult).map((r) => ({
-    kind: r.kind,
-    outcome: r.outcome,
-    count: Number(r.n),
-  }));
-  const buckets = rowsOf<{ at: Date | string; outcome: string; n: number }>(bucketsResult).map((r) => ({
-    at: iso(r.at),
-    outcome: r.outcome,
-    count: Number(r.n),
-  }));
+  // One pass over the range: per bucket × kind × outcome; the cells and the chart are sums of it.
+  const result = await db.execute(sql`
+    select ${bucketSql} as at, m.kind, m.outcome, count(*)::int as n from engine_message m where ${where}
+    group by 1, 2, 3 order by 1, 2, 3`);
+  const cellMap = new Map<string, { kind: string; outcome: string; count: number }>();
+  const bucketMap = new Map<string, { at: string; outcome: string; count: number }>();
+  for (const r of rowsOf<{ at: Date | string; kind: string; outcome: string; n: number }>(result)) {
+    const n = Number(r.n);
+    const cellKey = `${r.kind}\u0000${r.outcome}`;
+    const cell = cellMap.get(cellKey) ?? { kind: r.kind, outcome: r.outcome, count: 0 };
+    cell.count += n;
+    cellMap.set(cellKey, cell);
+    const at = iso(r.at);
+    const bucketKey = `${at}\u0000${r.outcome}`;
+    const b = bucketMap.get(bucketKey) ?? { at, outcome: r.outcome, count: 0 };
+    b.count += n;
+    bucketMap.set(bucketKey, b);
+  }
+  const cells = [...cellMap.values()].sort((a, b) =>
+    a.kind === b.kind ? a.outcome.localeCompare(b.outcome) : a.kind.localeCompare(b.kind),
+  );
+  const buckets = [...bucketMap.values()];
   return { cells, bucket, buckets, total: cells.reduce((sum, c) => sum + c.count, 0) };
 }
