@@ -32,7 +32,7 @@ import { jobRunsRoutes } from './features/job-runs/index.ts';
 import { offlineVideoRoutes } from './features/offline-video/index.ts';
 import { onekeyExportRoutes } from './features/onekey-export/index.ts';
 import { plantRoutes } from './features/plant/index.ts';
-import { protocolLogRoutes } from './features/protocol-log/index.ts';
+import { protocolLogRecorder, protocolLogRoutes } from './features/protocol-log/index.ts';
 import { queueMonitorRoutes } from './features/queue-monitor/index.ts';
 import { rolesRoutes } from './features/roles/index.ts';
 import { runEvidenceRoutes } from './features/run-evidence/index.ts';
@@ -225,6 +225,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(mediaRegistryPlugin);
     scheduleOrphanSweep(app);
     await app.register(auditSafetyNet);
+    // Root hooks recording every engine message (before the routes, so that they see them all).
+    await app.register(protocolLogRecorder, { apiPrefix: API_PREFIX });
 
     await app.register(healthRoutes);
     await app.register(sessionRoutes, { prefix: API_PREFIX });

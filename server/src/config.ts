@@ -89,6 +89,10 @@ const envSchema = z.object({
   QUEUE_SAMPLE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   QUEUE_PILEUP_DEPTH: z.coerce.number().int().min(0).max(10_000_000).default(50),
   QUEUE_PILEUP_AGE_SECONDS: z.coerce.number().int().min(1).max(604_800).default(300),
+  /** Engine messages (protocol log) older than this many days are deleted. */
+  PROTOCOL_LOG_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+  /** `off` stops recording engine messages (for the ingest bench's baseline only). */
+  PROTOCOL_LOG: z.enum(['on', 'off']).default('on'),
   INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(60_000),
   STATUS_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   MEDIA_DISK_WARN_PERCENT: z.coerce.number().int().min(1).max(100).default(85),
@@ -194,6 +198,8 @@ export interface AppConfig {
   jobLease: LeaseTiming;
   /** Queue monitoring (features/queue-monitor): sampling period, retention and pile-up limits. */
   queues: { sampleMs: number; retentionDays: number; pileupDepth: number; pileupAgeSeconds: number };
+  /** Protocol log (features/protocol-log): recording on/off (PROTOCOL_LOG) and retention (PROTOCOL_LOG_DAYS). */
+  protocolLog: { enabled: boolean; retentionDays: number };
   /** Training (features/training): the external trainer (undefined: the built-in demo trainer). */
   trainer: {
     url?: string;
@@ -280,6 +286,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pileupDepth: e.QUEUE_PILEUP_DEPTH,
       pileupAgeSeconds: e.QUEUE_PILEUP_AGE_SECONDS,
     },
+    protocolLog: { enabled: e.PROTOCOL_LOG === 'on', retentionDays: e.PROTOCOL_LOG_DAYS },
     trainer: {
       url: e.TRAINER_URL,
       callbackUrl: e.TRAINER_CALLBACK_URL ?? `http://127.0.0.1:${e.PORT}`,

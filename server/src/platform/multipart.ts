@@ -36,6 +36,19 @@ export interface FileLimit {
   tooLarge: MessageCode;
 }
 
+/** What a multipart read saw so far: text fields, files as name, type and size only (the protocol log reads it). */
+export interface MultipartSeen {
+  fields: Record<string, string>;
+  files: Array<{ name: string; type: string; size: number }>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by readMultipartForm while it reads, so that even a refused body's fields are known. */
+    multipartSeen?: MultipartSeen;
+  }
+}
+
 export interface MultipartForm {
   values: Record<string, string>;
   files: Record<string, Buffer>;
@@ -55,6 +68,8 @@ export async function readMultipartForm(
   const files: Record<string, Buffer> = {};
   const largest = Math.max(0, ...Object.values(limits.files).map((f) => f.maxBytes));
   const fileCount = Object.keys(limits.files).length;
+  const seen: MultipartSeen = { fields: values, files: [] };
+  request.multipartSeen = seen;
   await readingMultipart(async () => {
     const parts = request.parts({
       limits: {
@@ -76,10 +91,12 @@ export async function readMultipartForm(
       const file = part as MultipartFile;
       const limit = Object.hasOwn(limits.files, file.fieldname) ? limits.files[file.fieldname] : undefined;
       if (!limit) {
+        seen.files.push({ name: file.fieldname, type: file.mimetype, size: 0 });
         file.file.resume();
         continue;
       }
       const buffer = await file.toBuffer();
+      seen.files.push({ name: file.fieldname, type: file.mimetype, size: buffer.length });
       if (file.file.truncated || buffer.length > limit.maxBytes) throw new AppError(413, limit.tooLarge);
       files[file.fieldname] = buffer;
     }

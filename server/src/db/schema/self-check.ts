@@ -50,6 +50,14 @@ export const engineMessage = pgTable(
   (t) => [
     index('engine_message_received_idx').on(t.receivedAt, t.id),
     index('engine_message_kind_idx').on(t.kind, t.outcome, t.receivedAt),
+    // The protocol log's filters used alone keep its first page on an index (migration 0019).
+    index('engine_message_kind_time_idx').on(t.kind, t.receivedAt, t.id),
+    index('engine_message_outcome_time_idx').on(t.outcome, t.receivedAt, t.id),
+    index('engine_message_engine_time_idx').on(t.engineId, t.receivedAt, t.id),
+    index('engine_message_camera_time_idx')
+      .on(t.cameraId, t.receivedAt, t.id)
+      .where(sql`camera_id is not null`),
+    index('engine_message_reason_time_idx').on(t.reason, t.receivedAt, t.id).where(sql`reason is not null`),
   ],
 );
 

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { demoDetections, renderAlarmImages } from '../../platform/demo-images.ts';
 import { type RepeatingTask, repeatEvery } from '../../platform/repeating-task.ts';
 import { demoEngine } from '../engines/index.ts';
+import { recordSimulated } from '../protocol-log/index.ts';
 import { demoAlarmTargets } from './demo-targets.ts';
 import { type IngestResult, ingestAlarm } from './ingest-service.ts';
 
@@ -58,24 +59,30 @@ async function reportOne(app: FastifyInstance): Promise<IngestResult | undefined
     pick.algorithmCode,
     roll % 10_000,
   );
-  return ingestAlarm(
-    app,
-    source,
-    {
-      eventId: `sim-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`,
-      alarmTime: app.appConfig.now().toISOString(),
-      // The level configured for this camera's algorithm (scene-cameras).
-      priority: isPriorityCode(pick.level) ? pick.level : 120002,
-      algorithmId: pick.algorithmId,
-      sceneId: pick.sceneId,
-      cameraId: pick.cameraId,
-      alarmResult: demoResult(pick.algorithmCode, pick.algorithmName, roll),
-      extraInfoName: '置信度',
-      extraInfo: { confidence: Number((0.8 + (roll % 19) / 100).toFixed(2)), simulated: true },
-      // The boxes drawn on the marked picture, as the engine reports them.
-      detections: demoDetections(roll % 10_000, pick.algorithmCode),
-    },
-    { image: images.original, imageDraw: images.drawn },
+  const input = {
+    eventId: `sim-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`,
+    alarmTime: app.appConfig.now().toISOString(),
+    // The level configured for this camera's algorithm (scene-cameras).
+    priority: isPriorityCode(pick.level) ? pick.level : 120002,
+    algorithmId: pick.algorithmId,
+    sceneId: pick.sceneId,
+    cameraId: pick.cameraId,
+    alarmResult: demoResult(pick.algorithmCode, pick.algorithmName, roll),
+    extraInfoName: '置信度',
+    extraInfo: { confidence: Number((0.8 + (roll % 19) / 100).toFixed(2)), simulated: true },
+    // The boxes drawn on the marked picture, as the engine reports them.
+    detections: demoDetections(roll % 10_000, pick.algorithmCode),
+  };
+  // Recorded in the protocol log like an HTTP report (the images as name, type and size).
+  const raw = {
+    fields: input,
+    files: [
+      { name: 'image', type: 'image/jpeg', size: images.original.length },
+      { name: 'imageDraw', type: 'image/jpeg', size: images.drawn.length },
+    ],
+  };
+  return recordSimulated(app, { kind: 'videoAlarm', engineId: source.id, cameraId: pick.cameraId, raw }, () =>
+    ingestAlarm(app, source, input, { image: images.original, imageDraw: images.drawn }),
   );
 }
 

@@ -7,6 +7,7 @@ import { renderAlarmImages } from '../../platform/demo-images.ts';
 import type { EngineRef } from '../../platform/engine-auth.ts';
 import { type RepeatingTask, repeatEvery } from '../../platform/repeating-task.ts';
 import { demoEngine } from '../engines/index.ts';
+import { recordSimulated } from '../protocol-log/index.ts';
 import { ingestDcsAlarm, ingestEvent } from './ingest.ts';
 
 /** Events a plant's engine reports (what it saw, not a violation). */
@@ -54,18 +55,18 @@ async function reportEvent(app: FastifyInstance, source: EngineRef, roll: number
     'event',
     roll,
   );
-  await ingestEvent(
-    app,
-    source,
-    {
-      eventId: simId(),
-      eventName: DEMO_EVENT_NAMES[roll % DEMO_EVENT_NAMES.length] ?? '作业开始',
-      eventTime: app.appConfig.now().toISOString(),
-      sceneId: pick.sceneId,
-      cameraId: pick.cameraId,
-      extraInfo: { simulated: true },
-    },
-    images.original,
+  const input = {
+    eventId: simId(),
+    eventName: DEMO_EVENT_NAMES[roll % DEMO_EVENT_NAMES.length] ?? '作业开始',
+    eventTime: app.appConfig.now().toISOString(),
+    sceneId: pick.sceneId,
+    cameraId: pick.cameraId,
+    extraInfo: { simulated: true },
+  };
+  // Recorded in the protocol log like an HTTP report (the image as name, type and size).
+  const raw = { fields: input, files: [{ name: 'image', type: 'image/jpeg', size: images.original.length }] };
+  await recordSimulated(app, { kind: 'event', engineId: source.id, cameraId: pick.cameraId, raw }, () =>
+    ingestEvent(app, source, input, images.original),
   );
 }
 
@@ -77,14 +78,17 @@ async function reportDcs(app: FastifyInstance, source: EngineRef, roll: number):
   const point = points[roll % Math.max(points.length, 1)];
   if (!point) return;
   const value = outOfLimits(point.low, point.high, (roll % 100) / 100);
-  await ingestDcsAlarm(app, source, {
+  const input = {
     eventId: simId(),
     tag: point.tag,
     value,
-    priority: point.high !== null && value > point.high ? 120003 : 120002,
+    priority: point.high !== null && value > point.high ? (120003 as const) : (120002 as const),
     message: `${point.name}超限`,
     alarmTime: app.appConfig.now().toISOString(),
-  });
+  };
+  await recordSimulated(app, { kind: 'dcsAlarm', engineId: source.id, raw: input }, () =>
+    ingestDcsAlarm(app, source, input),
+  );
 }
 
 /**
