@@ -11,9 +11,9 @@ import {
 } from '@sentinel/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { auditLog, camera } from '../../db/schema/index.ts';
-import { cameraCheck, cameraHealth } from '../../db/schema/self-check.ts';
-import { backends } from '../../test/helpers.ts';
+import { account, accountScene, auditLog, camera } from '../../db/schema/index.ts';
+import { cameraCheck, cameraHealth, cameraOutage } from '../../db/schema/self-check.ts';
+import { backends, createAccountWithPages, login } from '../../test/helpers.ts';
 import { type IngestHarness, ingestHarness } from '../alarms/ingest-test-support.ts';
 import { demoHeartbeat } from './demo-heartbeat.ts';
 import { runProbePass } from './probe.ts';
@@ -268,5 +268,32 @@ describe.each(backends)('camera checks through HTTP (%s)', { timeout: 180_000 },
     expect(unknown.status).toBe(404);
     const operator = await call(SELF_CHECK_CAMERAS_API.outages, {}, harness.operator);
     expect([401, 403]).toContain(operator.status);
+  });
+
+  it("shows only the cameras the caller's scene authority shows", async () => {
+    const { harness, call, cameraRow } = await setup();
+    const cameraId = harness.refs.cameraId;
+    await harness.app.db
+      .insert(cameraOutage)
+      .values({ cameraId, startedAt: new Date('2026-11-26T09:00:00Z'), cause: 'stream' });
+    const limited = await createAccountWithPages(harness.app, ['cameraRecord', 'cameraErrorLog']);
+    await harness.app.db.update(account).set({ allScenes: false }).where(eq(account.id, limited.id));
+    const token = await login(harness.app, limited);
+    // No scene granted: the camera, its outages and its probe are out of reach.
+    const cameras = await call<CameraHealthListResult>(SELF_CHECK_CAMERAS_API.cameras, { cameraId }, token);
+    expect(cameras.status).toBe(200);
+    expect(cameras.body.data.list).toEqual([]);
+    const outages = await call<OutageListResult>(SELF_CHECK_CAMERAS_API.outages, { cameraId }, token);
+    expect(outages.body.data.list).toEqual([]);
+    expect((await call(SELF_CHECK_CAMERAS_API.probe, { cameraId }, token)).status).toBe(404);
+    // Granted the camera's scene, the same account sees both.
+    await harness.app.db
+      .insert(accountScene)
+      .values({ accountId: limited.id, sceneId: harness.refs.sceneId });
+    const again = await call<CameraHealthListResult>(SELF_CHECK_CAMERAS_API.cameras, { cameraId }, token);
+    expect(again.body.data.list.map((c) => c.cameraId)).toEqual([cameraId]);
+    const seen = await call<OutageListResult>(SELF_CHECK_CAMERAS_API.outages, { cameraId }, token);
+    expect(seen.body.data.list).toHaveLength(1);
+    expect(await cameraRow()).toBeDefined();
   });
 });
