@@ -6,23 +6,26 @@ import {
   RUN_EVIDENCE_API,
   type RunLogResult,
 } from '@sentinel/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   account,
-  accountRole,
   accountScene,
   algorithm,
   cameraHealth,
   cameraOutage,
   imageCheck,
-  menu,
-  role,
-  roleMenu,
   sceneCamera,
   sceneCameraAlgorithm,
 } from '../../db/schema/index.ts';
-import { apiCaller, backends, createAccount, login, useTestApp } from '../../test/helpers.ts';
+import {
+  apiCaller,
+  backends,
+  createAccount,
+  createAccountWithPages,
+  login,
+  useTestApp,
+} from '../../test/helpers.ts';
 import { createTestRefs, insertTestAlarm, type TestRefs } from '../alarms/test-support.ts';
 import { silenceThreshold } from './rules.ts';
 
@@ -133,19 +136,7 @@ describe.each(backends)('run evidence on %s', (backend) => {
       ]);
 
     // An account limited to scene A with the three pages.
-    const [scopedRole] = await t.app.db
-      .insert(role)
-      .values({ name: `evidence${NOW}` })
-      .returning();
-    if (!scopedRole) throw new Error('role');
-    const menus = await t.app.db
-      .select({ id: menu.id })
-      .from(menu)
-      .where(inArray(menu.code, ['alarmRunLog', 'sceneCameraAlgorithms', 'alarmImg']));
-    expect(menus).toHaveLength(3);
-    await t.app.db.insert(roleMenu).values(menus.map((m) => ({ roleId: scopedRole.id, menuId: m.id })));
-    const acc = await createAccount(t.app, { roles: [] });
-    await t.app.db.insert(accountRole).values({ accountId: acc.id, roleId: scopedRole.id });
+    const acc = await createAccountWithPages(t.app, ['alarmRunLog', 'sceneCameraAlgorithms', 'alarmImg']);
     await t.app.db.update(account).set({ allScenes: false }).where(eq(account.id, acc.id));
     await t.app.db.insert(accountScene).values({ accountId: acc.id, sceneId: r.sceneA });
     scoped = await login(t.app, acc);
