@@ -26,6 +26,8 @@ export const account = pgTable('account', {
   locked: boolean('locked').notNull().default(false),
   avatar: text('avatar').notNull().default(''),
   introduction: text('introduction').notNull().default(''),
+  /** UI language chosen in account settings ('' = not chosen: cookie / browser decide). */
+  language: text('language').notNull().default(''),
   lastSignTime: ts('last_sign_time'),
   /** Scene authority: true sees every scene; false only the scenes in account_scene. */
   allScenes: boolean('all_scenes').notNull().default(true),
