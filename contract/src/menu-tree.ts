@@ -318,6 +318,16 @@ export const MENU_TREE: MenuNode[] = [
       }),
       page(194, 'planTask', '/systemSettings/planTask', t('Plan tasks', '计划任务'), { adminOnly: true }),
       page(195, 'sqlQuery', '/systemSettings/sqlQuery', t('SQL query', 'SQL查询'), { adminOnly: true }),
+      page(204, 'licenseSettings', '/systemSettings/licenseSettings', t('License settings', '许可证设置'), {
+        adminOnly: true,
+      }),
+      page(
+        205,
+        'operationsManagement',
+        '/systemSettings/operationsManagement',
+        t('Operations management', '运维管理'),
+        { adminOnly: true },
+      ),
     ],
   }),
   page(220, 'selfCheck', '/selfCheck', t('Self-check', '系统自检'), {
@@ -373,6 +383,8 @@ export const LAYOUT_EXTRA_ROUTES: MenuNode[] = [
     '/firstLoginChangePassword',
     t('Change initial password', '首次登录修改密码'),
   ),
+  // Account settings (issue 15 §6): every signed-in user, for themselves (the header's user menu).
+  hidden('accountSettings', '/accountSettings', t('Account settings', '账号设置')),
   // Scene pages: one enabled scene of the scene menu groups (its cameras and latest alarms).
   hidden('generalScene', '/generalSceneManage/:id', t('General scene', '常规场景详情'), 'generalSceneManage'),
   hidden('jobScene', '/jobSceneManage/:id', t('Job scene', '作业场景详情'), 'jobSceneManage'),

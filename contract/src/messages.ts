@@ -3,6 +3,9 @@
  * messages; the server translates them into the caller's language, the web into the UI language.
  * The Chinese texts are the SPEC's own wording (SPEC §5, §8).
  */
+import { ACCOUNT_SETTINGS_MESSAGES } from './account-settings.ts';
+import { DUTY_ROSTER_MESSAGES } from './duty-roster.ts';
+import { LICENCE_MESSAGES } from './licence.ts';
 import { AI_PLATFORM_MESSAGES } from './messages-ai.ts';
 import { SELF_CHECK_CAMERA_HEALTH_MESSAGES } from './self-check-camera-health.ts';
 import { SELF_CHECK_IMAGE_CHECKS_MESSAGES } from './self-check-image-checks.ts';
@@ -23,6 +26,9 @@ export const MESSAGES = {
   ...SELF_CHECK_SYSTEM_STATUS_MESSAGES,
   ...SELF_CHECK_RUN_REPORTS_MESSAGES,
   ...SELF_CHECK_RUN_EVIDENCE_MESSAGES,
+  ...ACCOUNT_SETTINGS_MESSAGES,
+  ...LICENCE_MESSAGES,
+  ...DUTY_ROSTER_MESSAGES,
   'field.required': { en: 'This cannot be empty', 'zh-CN': '此项不能为空!' },
   'field.invalid': { en: 'Invalid value', 'zh-CN': '输入值无效' },
   'field.tooLong': { en: 'Too long', 'zh-CN': '输入过长' },

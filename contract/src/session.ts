@@ -57,6 +57,8 @@ export const userInfo = z.object({
   introduction: z.string(),
   roles: z.array(z.string()),
   mustChangePassword: z.boolean(),
+  /** UI language chosen in account settings ('en' | 'zh-CN'; '' = not chosen). Applied at login. */
+  language: z.string().optional(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 

@@ -8,6 +8,7 @@ import { type AppConfig, assertSafeConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
 import { seedDemoPlant } from './demo-seed.ts';
+import { accountSettingsRoutes } from './features/account-settings/index.ts';
 import { accountsRoutes } from './features/accounts/index.ts';
 import { aiInstancesRoutes } from './features/ai-instances/index.ts';
 import { aiModelsRoutes } from './features/ai-models/index.ts';
@@ -20,6 +21,7 @@ import { cameraHealthRoutes } from './features/camera-health/index.ts';
 import { clientErrorRoutes } from './features/client-errors/index.ts';
 import { datasetRoutes } from './features/datasets/index.ts';
 import { devicesRoutes } from './features/devices/index.ts';
+import { dutyRosterRoutes } from './features/duty-roster/index.ts';
 import { engineRoutes } from './features/engines/index.ts';
 import { equipmentRoutes } from './features/equipment/index.ts';
 import { eventRoutes } from './features/events/index.ts';
@@ -29,6 +31,7 @@ import { healthRoutes } from './features/health/index.ts';
 import { historyEventsRoutes } from './features/history-events/index.ts';
 import { imageChecksRoutes } from './features/image-checks/index.ts';
 import { jobRunsRoutes } from './features/job-runs/index.ts';
+import { licenceRoutes } from './features/licence/index.ts';
 import { offlineVideoRoutes } from './features/offline-video/index.ts';
 import { onekeyExportRoutes } from './features/onekey-export/index.ts';
 import { plantRoutes } from './features/plant/index.ts';
@@ -267,6 +270,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       systemStatusRoutes,
       onekeyExportRoutes,
       runReportsRoutes,
+      // System settings (issue 15 §6).
+      accountSettingsRoutes,
+      licenceRoutes,
+      dutyRosterRoutes,
     ]) {
       await app.register(domain, { prefix: API_PREFIX });
     }

@@ -74,6 +74,7 @@ export async function userInfo(app: FastifyInstance, user: SessionUser): Promise
     introduction: row.introduction,
     roles: user.roles,
     mustChangePassword: row.mustChangePassword,
+    language: row.language,
   };
 }
 

@@ -1,0 +1,3 @@
+/** The duty-roster feature's public face (ARCHITECTURE.md, import rules). */
+export { onDutySql } from './repo.ts';
+export { dutyRosterRoutes } from './routes.ts';

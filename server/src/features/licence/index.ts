@@ -1,0 +1,2 @@
+/** The licence feature's public face (ARCHITECTURE.md, import rules). */
+export { licenceRoutes } from './routes.ts';
