@@ -184,6 +184,11 @@ export const efficiencyAnalysis = z.object({
   byLevel: z.array(durationStats.extend({ priority: z.number() })),
   byScene: z.array(durationStats.extend({ sceneId: z.number().nullable(), ...named })),
   byHandler: z.array(durationStats.extend({ handlerId: z.number().nullable(), ...named })),
+  /**
+   * Handled by an operator on duty for the alarm's scene at the alarm time (duty roster, issue 15
+   * §6) — `onDuty: true` — or not (someone else, or no handler recorded). The two add up to overall.
+   */
+  byDuty: z.array(durationStats.extend({ onDuty: z.boolean() })),
   granularity: z.enum(['hour', 'day']),
   /** Alarms of the range still untreated at the end of each bucket. */
   backlog: z.array(z.object({ time: z.string(), open: z.number() })),

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { videoAlarm } from '../../db/schema/index.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import { alarmConditions, PROCESSED_STATES } from '../alarms/index.ts';
+import { onDutySql } from '../duty-roster/index.ts';
 import {
   type Buckets,
   bucketIndexSql,
@@ -42,7 +43,7 @@ const stats = (n: unknown, median: unknown, p90: unknown): DurationStats => ({
 });
 
 /** What each branch of the analysis statement answers (its `part` column). */
-const PART = { handling: 0, raised: 1, closed: 2, approval: 3, algorithm: 4 } as const;
+const PART = { handling: 0, raised: 1, closed: 2, approval: 3, algorithm: 4, duty: 5 } as const;
 
 /** One row of the analysis statement; a branch leaves the columns it does not use null. */
 interface PartRow {
@@ -117,7 +118,9 @@ async function analysisRows(db: Db, q: AnalysisQuery, scenes: VisibleScenes, b: 
         ${secondsBetween(v.alarmTime, closedAt)} as s,
         ${secondsBetween(v.alarmTime, v.approveTime)} as a,
         ${bucketIndexSql(b, v.alarmTime)} as k_raised,
-        case when ${inArray(v.alarmState, PROCESSED_STATES)} then ${bucketIndexSql(b, closing)} end as k_closed
+        case when ${inArray(v.alarmState, PROCESSED_STATES)} then ${bucketIndexSql(b, closing)} end as k_closed,
+        case when ${inArray(v.alarmState, PROCESSED_STATES)} and ${v.handlerId} is not null
+          then ${onDutySql(sql`${v.handlerId}`, sql`${v.sceneId}`, sql`${v.alarmTime}`)} else false end as on_duty
       from ${v}
       where ${alarmsOfRange(q, scenes) ?? sql`true`}
     )
@@ -151,7 +154,10 @@ async function analysisRows(db: Db, q: AnalysisQuery, scenes: VisibleScenes, b: 
       n: sql`count(*)`,
       fp: sql`count(*) filter (where false_positive)`,
     })}
-    from h group by algorithm_id`,
+    from h group by algorithm_id
+    union all
+    select ${row({ part: PART.duty, k: sql`on_duty::int`, n: sql`count(*)`, median, p90 })}
+    from h where processed group by on_duty`,
   );
 }
 
@@ -230,5 +236,9 @@ export async function efficiencyAnalysisOf(
     backlog: backlog(rows, b),
     approval: approval ? stats(approval.n, approval.median, approval.p90) : stats(0, null, null),
     falsePositiveByAlgorithm: falsePositives(rows),
+    byDuty: [true, false].map((onDuty) => {
+      const r = rows.find((x) => x.part === PART.duty && Number(x.k) === (onDuty ? 1 : 0));
+      return { onDuty, ...(r ? stats(r.n, r.median, r.p90) : stats(0, null, null)) };
+    }),
   };
 }
