@@ -55,7 +55,7 @@ export const dutyShiftBody = z
       .max(7, { error: 'field.invalid' })
       .default([]),
     /** Weekly: minutes of the day in `timeZone`; an end at or before the start runs past midnight. */
-    startMinute: minute.default(0),
+    startMinute: minute.max(MINUTES_PER_DAY - 1, { error: 'field.invalid' }).default(0),
     endMinute: minute.default(0),
     /** IANA time zone the weekly times are meant in (the browser's). */
     timeZone: z.string().max(64).refine(isTimeZone, { error: 'field.invalid' }).default('UTC'),
@@ -69,7 +69,7 @@ export const dutyShiftBody = z
     if (v.kind === 'weekly') {
       if (v.weekdays.length === 0)
         ctx.addIssue({ code: 'custom', path: ['weekdays'], message: 'duty.weekdaysRequired' });
-      if (v.startMinute === v.endMinute % MINUTES_PER_DAY)
+      if (v.startMinute === v.endMinute)
         ctx.addIssue({ code: 'custom', path: ['endMinute'], message: 'duty.emptyShift' });
     } else {
       if (!v.startAt) ctx.addIssue({ code: 'custom', path: ['startAt'], message: 'field.required' });
