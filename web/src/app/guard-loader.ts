@@ -1,5 +1,6 @@
 import { LAYOUT_EXTRA_ROUTES, MENU_TREE } from '@sentinel/contract';
 import { type LoaderFunctionArgs, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { applyAccountLanguage } from '../features/account-settings/index.ts';
 import { fetchMenus, fetchUserInfo } from '../features/session/index.ts';
 import { i18n, tr } from '../shared/i18n/i18n.ts';
 import { computePermitted } from '../shared/permission/permitted.ts';
@@ -42,6 +43,7 @@ export async function loadSession(): Promise<void> {
   early = null;
   const [info, menus] = await (started ?? fetchSession());
   useUserStore.getState().setUser(info, menus);
+  applyAccountLanguage(info, useUserStore.getState().token);
   usePermissionStore.getState().setCodes(
     computePermitted(
       [...MENU_TREE, ...LAYOUT_EXTRA_ROUTES],

@@ -172,11 +172,11 @@ describe.each(backends)('duty roster on %s', (backend) => {
     ids.saturday = saturday.body.data.shift.id;
     const list = await call<DutyShift[]>('GET', DUTY_ROSTER_API.list);
     const byId = new Map(list.body.data.map((s) => [s.id, s]));
-    expect(byId.get(ids.day)?.overlapsWith).toEqual([ids.dated]);
-    expect(byId.get(ids.night)?.overlapsWith).toEqual([]);
-    expect(byId.get(ids.day)?.onDutyNow).toBe(true);
-    expect(byId.get(ids.night)?.onDutyNow).toBe(false);
-    expect(byId.get(ids.day)?.scenes).toEqual([{ id: s1, name: 'Oven top' }]);
+    expect(byId.get(ids.day ?? 0)?.overlapsWith).toEqual([ids.dated]);
+    expect(byId.get(ids.night ?? 0)?.overlapsWith).toEqual([]);
+    expect(byId.get(ids.day ?? 0)?.onDutyNow).toBe(true);
+    expect(byId.get(ids.night ?? 0)?.onDutyNow).toBe(false);
+    expect(byId.get(ids.day ?? 0)?.scenes).toEqual([{ id: s1, name: 'Oven top' }]);
   });
 
   it('on duty now over every scene (one entry per account and scene); the scene call follows scene authority', async () => {

@@ -4,6 +4,7 @@ import {
   KeyOutlined,
   LogoutOutlined,
   NotificationOutlined,
+  UserOutlined,
 } from '@ant-design/icons';
 import { Avatar, Button, Dropdown } from 'antd';
 import { lazy, Suspense, useState } from 'react';
@@ -36,6 +37,11 @@ export function UserMenu() {
   const label = (testid: string, text: string) => <span data-testid={testid}>{text}</span>;
   const items = [
     {
+      key: 'accountSettings',
+      icon: <UserOutlined />,
+      label: label('menu-account-settings', t('user.accountSettings')),
+    },
+    {
       key: 'alarmRules',
       icon: <NotificationOutlined />,
       label: label('menu-alarm-rules', t('user.alarmRules')),
@@ -57,7 +63,8 @@ export function UserMenu() {
         menu={{
           items,
           onClick: ({ key }) => {
-            if (key === 'alarmRules') navigate(`/index?userId=${id ?? ''}&type=1`);
+            if (key === 'accountSettings') navigate('/accountSettings');
+            else if (key === 'alarmRules') navigate(`/index?userId=${id ?? ''}&type=1`);
             else if (key === 'password') setDialog('password');
             else if (key === 'about') setDialog('about');
             else if (key === 'logout') void doLogout();
