@@ -8,6 +8,7 @@ import { useAlarmSoundStore } from '../alarm-sound.ts';
 import { useAlarmFeed } from '../use-alarm-feed.ts';
 import { AlarmPanelItem } from './alarm-panel-item.tsx';
 import './alarm-panel.css';
+import { SceneOnDuty } from '@/features/duty-roster/index.ts';
 
 /**
  * The alarm's dialog (images, video, handling) loads when an alarm is opened: the layout, which
@@ -175,7 +176,12 @@ export function AlarmPanel() {
       ) : null}
       {detail ? (
         <Suspense fallback={null}>
-          <AlarmDetailDialog ids={detail.ids} index={detail.index} onClose={() => setDetail(null)} />
+          <AlarmDetailDialog
+            ids={detail.ids}
+            index={detail.index}
+            onClose={() => setDetail(null)}
+            extra={(alarm) => <SceneOnDuty sceneId={alarm.sceneId} />}
+          />
         </Suspense>
       ) : null}
     </div>

@@ -1,6 +1,7 @@
 import { alarmListQuery } from '@sentinel/contract';
 import { Card, Flex } from 'antd';
 import { useState } from 'react';
+import { SceneOnDuty } from '@/features/duty-roster/index.ts';
 import { sameFilters, useUrlFilters } from '@/shared/filters/url-filters.ts';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { useButtons } from '@/shared/permission/use-buttons.ts';
@@ -77,7 +78,13 @@ export default function HistoryAlarmPage() {
         />
       )}
       {open ? (
-        <AlarmDetailDialog ids={open.ids} index={open.index} mode="normal" onClose={() => setOpen(null)} />
+        <AlarmDetailDialog
+          ids={open.ids}
+          index={open.index}
+          mode="normal"
+          onClose={() => setOpen(null)}
+          extra={(alarm) => <SceneOnDuty sceneId={alarm.sceneId} />}
+        />
       ) : null}
     </Card>
   );

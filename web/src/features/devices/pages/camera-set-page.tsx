@@ -1,6 +1,7 @@
 import { AGREEMENT_LABELS, type CameraAgreement, type CameraRow } from '@sentinel/contract';
 import { Button, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { LicenceBanner } from '@/features/licence/index.ts';
 import { CrudList, EnabledTag, useCrudPage } from '@/shared/crud/index.ts';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { cameraApi } from '../api/cameras.ts';
@@ -113,16 +114,19 @@ export default function CameraSetPage() {
   ];
 
   return (
-    <CrudList
-      crud={crud}
-      testId="camera"
-      pageTestId="camera-set-page"
-      filters={<CameraFilters onSearch={crud.setFilters} />}
-      addLabel={t('camera.add')}
-      columns={columns}
-    >
-      <CameraFormDrawer {...crud.form} />
-      <CameraPlayDialog camera={playing} onClose={() => setPlaying(null)} />
-    </CrudList>
+    <>
+      <LicenceBanner style={{ marginBottom: 12 }} />
+      <CrudList
+        crud={crud}
+        testId="camera"
+        pageTestId="camera-set-page"
+        filters={<CameraFilters onSearch={crud.setFilters} />}
+        addLabel={t('camera.add')}
+        columns={columns}
+      >
+        <CameraFormDrawer {...crud.form} />
+        <CameraPlayDialog camera={playing} onClose={() => setPlaying(null)} />
+      </CrudList>
+    </>
   );
 }

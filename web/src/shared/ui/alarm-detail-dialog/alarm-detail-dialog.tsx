@@ -1,6 +1,7 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import type { AlarmDetail } from '@sentinel/contract';
 import { Button, Flex, Modal, Spin, Tabs, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { ImageViewer } from '../image-viewer/index.ts';
 import { PageError } from '../page-states.tsx';
@@ -17,10 +18,12 @@ export interface AlarmDetailDialogProps {
   onClose: () => void;
   /** Approval buttons appear only in 'approval' (SPEC §4). */
   mode?: AlarmDialogMode;
+  /** A feature's line under the fields (the duty roster: who is on duty for the alarm's scene). */
+  extra?: (alarm: AlarmDetail) => ReactNode;
 }
 
 /** Alarm detail with previous/next (buttons and ←/→), images, clip, fields, timeline and actions. */
-export function AlarmDetailDialog({ ids, index, onClose, mode = 'normal' }: AlarmDetailDialogProps) {
+export function AlarmDetailDialog({ ids, index, onClose, mode = 'normal', extra }: AlarmDetailDialogProps) {
   const { t } = useTranslation();
   const [position, setPosition] = useState(index);
   useEffect(() => setPosition(index), [index]);
@@ -115,6 +118,7 @@ export function AlarmDetailDialog({ ids, index, onClose, mode = 'normal' }: Alar
             ]}
           />
           <AlarmFields alarm={alarm} />
+          {extra?.(alarm)}
           <div>
             <Typography.Title level={5}>{t('alarm.timelineTitle')}</Typography.Title>
             <AlarmTimeline items={alarm.timeline} />
