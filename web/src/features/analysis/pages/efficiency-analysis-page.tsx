@@ -146,6 +146,21 @@ function EfficiencyFigures({ data, query }: { data: EfficiencyAnalysis; query: A
               }))}
             />
           </Col>
+          <Col span={24}>
+            <DurationFigure
+              title={t('figure.handlingByDuty')}
+              testId="figure-handling-by-duty"
+              nameTitle={t('column.duty')}
+              emptyText={emptyHandled}
+              rows={data.byDuty.map((r) => ({
+                key: String(r.onDuty),
+                name: t(r.onDuty ? 'duty.on' : 'duty.off'),
+                count: r.count,
+                medianSeconds: r.medianSeconds,
+                p90Seconds: r.p90Seconds,
+              }))}
+            />
+          </Col>
           <Col xs={24} xl={12}>
             <TrendFigure
               title={t('figure.backlog')}
