@@ -75,7 +75,7 @@ describe('account settings', () => {
 
       // The password card opens the existing change-password dialog.
       await page.getByTestId('account-change-password').click();
-      await page.getByTestId('change-password-dialog').waitFor();
+      await page.getByTestId('cp-old').waitFor();
       await page.keyboard.press('Escape');
       await page.close();
     },
