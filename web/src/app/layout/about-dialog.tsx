@@ -1,4 +1,5 @@
 import { Descriptions, Modal } from 'antd';
+import { LicenceBanner } from '@/features/licence/index.ts';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { useAppStore } from '@/shared/stores/app-store.ts';
 import { Logo } from '@/shared/ui/logo.tsx';
@@ -33,6 +34,7 @@ export function AboutDialog({ open, onClose }: { open: boolean; onClose: () => v
             <a href={`tel:${SUPPORT_PHONE}`}>{SUPPORT_PHONE}</a>
           </Descriptions.Item>
         </Descriptions>
+        <LicenceBanner style={{ marginTop: 12 }} />
       </div>
     </Modal>
   );
