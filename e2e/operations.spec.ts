@@ -1,11 +1,16 @@
 import {
+  ACCOUNT_SETTINGS_API,
+  ALARM_API,
+  type AlarmDetail,
   DUTY_ROSTER_API,
   type DutyShift,
   LICENCE_API,
   type LicenceNotice,
+  type OnDutyEntry,
   SCENE_API,
 } from '@sentinel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowReporter } from './support/alarms.ts';
 import { type Session, startSession } from './support/session.ts';
 import { pickOption } from './support/ui.ts';
 
@@ -37,6 +42,7 @@ const LANGS = [
     overlap: 'overlap another shift',
     sat: 'Sat',
     sun: 'Sun',
+    dutyLabel: 'On duty:',
   },
   {
     lang: 'zh-CN',
@@ -47,6 +53,7 @@ const LANGS = [
     overlap: '时间重叠',
     sat: '周六',
     sun: '周日',
+    dutyLabel: '值班人员：',
   },
 ] as const;
 
@@ -135,6 +142,42 @@ describe('licence settings and the duty roster', () => {
       await page.reload();
       await expect.poll(() => page.getByTestId('duty-overlap-warning').innerText()).toContain(l.overlap);
       await page.getByTestId(`duty-shift-${shift?.id}-overlap`).waitFor();
+      await page.close();
+    },
+  );
+
+  it.each(LANGS)(
+    "the alarm detail dialog names the operators on duty for the alarm's scene ($lang)",
+    async (l) => {
+      const report = await nowReporter(session.server.url, session.api, {
+        engineName: `duty-${l.lang}`,
+        eventPrefix: `duty-${l.lang}`,
+        background: '#336699',
+      });
+      const id = await report(120002);
+      const alarm = await session.api<AlarmDetail>(ALARM_API.detail(id));
+      if (alarm.sceneId === null) throw new Error('the demo camera is in no scene');
+      const me = (await session.api<{ id: number }>(ACCOUNT_SETTINGS_API.profile)).id;
+      await session.api(DUTY_ROSTER_API.create, {
+        method: 'POST',
+        body: {
+          accountId: me,
+          sceneIds: [alarm.sceneId],
+          kind: 'dated',
+          startAt: new Date(Date.now() - 3_600_000).toISOString(),
+          endAt: new Date(Date.now() + 3_600_000).toISOString(),
+        },
+      });
+      const [entry] = await session.api<OnDutyEntry[]>(DUTY_ROSTER_API.sceneNow(alarm.sceneId));
+      const name = entry?.displayName || entry?.accountName || '';
+      expect(name).not.toBe('');
+
+      const page = await session.loggedInPage(l.lang);
+      await page.goto('/historyRecords/historyAlarm');
+      await page.getByTestId(`alarm-${id}-view`).click();
+      await page.getByTestId(`alarm-detail-${id}`).waitFor();
+      await expect.poll(() => page.getByTestId('scene-on-duty').innerText()).toContain(l.dutyLabel);
+      await expect.poll(() => page.getByTestId('scene-on-duty').innerText()).toContain(name);
       await page.close();
     },
   );
