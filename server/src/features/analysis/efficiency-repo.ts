@@ -69,7 +69,8 @@ interface PartRow {
  * (History alarms' conditions): the rows are read once into `h`, then grouped five ways —
  * handling times of the processed alarms (state 2 or 3) overall, by level, scene and handler;
  * alarms raised and closed per bucket (the backlog); seconds to approval of the approved alarms
- * (History alarms' `approved=true`); alarms and false positives per algorithm.
+ * (History alarms' `approved=true`); alarms and false positives per algorithm; handling times
+ * by "handled by an operator on duty for the alarm's scene at the alarm time" or not (duty roster).
  */
 async function analysisRows(db: Db, q: AnalysisQuery, scenes: VisibleScenes, b: Buckets): Promise<PartRow[]> {
   const v = videoAlarm;

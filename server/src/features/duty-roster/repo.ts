@@ -114,7 +114,7 @@ export function valuesOf(body: DutyShiftBody & { kind: 'weekly' | 'dated' }, now
   return {
     accountId: Number(body.accountId),
     kind: body.kind,
-    weekdays: weekly ? [...new Set(body.weekdays ?? [])].sort() : [],
+    weekdays: weekly ? [...new Set(body.weekdays ?? [])].sort((a, b) => a - b) : [],
     startMinute: weekly ? (body.startMinute ?? 0) : 0,
     endMinute: weekly ? (body.endMinute ?? 0) : 0,
     timeZone: body.timeZone ?? 'UTC',
