@@ -25,6 +25,7 @@ export * from './operator-menus.ts';
 export * from './permissions.ts';
 export * from './plant.ts';
 export * from './roles.ts';
+export * from './running-effect.ts';
 export * from './scene-cameras.ts';
 export * from './scenes.ts';
 export * from './self-check-camera-health.ts';

@@ -37,6 +37,7 @@ import { queueMonitorRoutes } from './features/queue-monitor/index.ts';
 import { rolesRoutes } from './features/roles/index.ts';
 import { runEvidenceRoutes } from './features/run-evidence/index.ts';
 import { runReportsRoutes } from './features/run-reports/index.ts';
+import { runningEffectRoutes } from './features/running-effect/index.ts';
 import { sceneCamerasRoutes } from './features/scene-cameras/index.ts';
 import { scenesRoutes } from './features/scenes/index.ts';
 import { sessionRoutes } from './features/session/index.ts';
@@ -267,6 +268,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       systemStatusRoutes,
       onekeyExportRoutes,
       runReportsRoutes,
+      // System settings (issue 15).
+      runningEffectRoutes,
     ]) {
       await app.register(domain, { prefix: API_PREFIX });
     }
