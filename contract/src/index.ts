@@ -17,6 +17,7 @@ export * from './equipment.ts';
 export * from './false-alarm-review.ts';
 export * from './history.ts';
 export * from './job-runs.ts';
+export * from './knowledge-base.ts';
 export * from './media.ts';
 export * from './menu-tree.ts';
 export * from './messages.ts';

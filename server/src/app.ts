@@ -29,6 +29,7 @@ import { healthRoutes } from './features/health/index.ts';
 import { historyEventsRoutes } from './features/history-events/index.ts';
 import { imageChecksRoutes } from './features/image-checks/index.ts';
 import { jobRunsRoutes } from './features/job-runs/index.ts';
+import { knowledgeBaseRoutes } from './features/knowledge-base/index.ts';
 import { offlineVideoRoutes } from './features/offline-video/index.ts';
 import { onekeyExportRoutes } from './features/onekey-export/index.ts';
 import { plantRoutes } from './features/plant/index.ts';
@@ -270,6 +271,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       runReportsRoutes,
       // System settings (issue 15).
       runningEffectRoutes,
+      knowledgeBaseRoutes,
     ]) {
       await app.register(domain, { prefix: API_PREFIX });
     }
