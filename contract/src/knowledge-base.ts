@@ -109,7 +109,7 @@ export const KNOWLEDGE_BASE_MESSAGES = {
 } as const;
 
 /** One paragraph of an article body: text, or numbered steps. */
-export type BodyBlock = { kind: 'text'; text: string } | { kind: 'steps'; steps: string[] };
+export type BodyBlock = { kind: 'text'; text: string } | { kind: 'steps'; start: number; steps: string[] };
 
 const STEP = /^\s*\d{1,3}[.、)]\s*/;
 
@@ -126,7 +126,11 @@ export function bodyBlocks(body: string): BodyBlock[] {
     .map((p): BodyBlock => {
       const lines = p.split('\n').map((l) => l.trim());
       return lines.every((l) => STEP.test(l))
-        ? { kind: 'steps', steps: lines.map((l) => l.replace(STEP, '')) }
+        ? {
+            kind: 'steps',
+            start: Number.parseInt(lines[0] ?? '1', 10),
+            steps: lines.map((l) => l.replace(STEP, '')),
+          }
         : { kind: 'text', text: lines.join('\n') };
     });
 }
