@@ -7,7 +7,6 @@ import {
   knowledgeParam,
 } from '@sentinel/contract';
 import { Button, Col, Divider, Form, Input, InputNumber, Row, Space, Typography } from 'antd';
-import { useEffect } from 'react';
 import { FormDrawer, zodRule } from '@/shared/crud/index.ts';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { applyFieldErrors } from '@/shared/request/field-errors.ts';
@@ -19,7 +18,7 @@ interface Props {
   saving: boolean;
 }
 
-const required = zodRule(knowledgeParam.shape.name.shape.en);
+const required = zodRule(knowledgeParam.shape.name.shape.en, { emptyAs: '' });
 const param = knowledgeParam.shape;
 
 /**
@@ -29,9 +28,6 @@ const param = knowledgeParam.shape;
 export function ArticleForm({ article, onClose, save, saving }: Props) {
   const { t } = useTranslation('knowledgeBase');
   const [form] = Form.useForm<KnowledgeArticleBody>();
-  useEffect(() => {
-    if (article) form.setFieldsValue({ title: article.title, body: article.body, params: article.params });
-  }, [article, form]);
 
   const submit = async () => {
     const values = await form.validateFields();
@@ -72,7 +68,14 @@ export function ArticleForm({ article, onClose, save, saving }: Props) {
       testId="knowledge-article"
       width={960}
     >
-      <Form<KnowledgeArticleBody> form={form} layout="vertical">
+      {/* The drawer mounts the form anew on each opening (destroyOnHidden): filled from the article. */}
+      <Form<KnowledgeArticleBody>
+        form={form}
+        layout="vertical"
+        initialValues={
+          article ? { title: article.title, body: article.body, params: article.params } : undefined
+        }
+      >
         {both('title')}
         <Typography.Paragraph type="secondary">{t('bodyHint')}</Typography.Paragraph>
         {both('body', 14)}

@@ -69,10 +69,18 @@ export function ImageUploadModal({ open, onClose, upload }: Props) {
             options={KNOWLEDGE_IMAGE_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
           />
         </Form.Item>
-        <Form.Item name="captionEn" label={t('captionEn')} rules={[zodRule(shape.captionEn)]}>
+        <Form.Item
+          name="captionEn"
+          label={t('captionEn')}
+          rules={[zodRule(shape.captionEn, { emptyAs: '' })]}
+        >
           <Input maxLength={200} data-testid="knowledge-image-caption-en" />
         </Form.Item>
-        <Form.Item name="captionZh" label={t('captionZh')} rules={[zodRule(shape.captionZh)]}>
+        <Form.Item
+          name="captionZh"
+          label={t('captionZh')}
+          rules={[zodRule(shape.captionZh, { emptyAs: '' })]}
+        >
           <Input maxLength={200} data-testid="knowledge-image-caption-zh" />
         </Form.Item>
         <Form.Item
