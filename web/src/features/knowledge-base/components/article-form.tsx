@@ -4,6 +4,7 @@ import {
   KNOWLEDGE_MAX_PARAMS,
   type KnowledgeArticle,
   type KnowledgeArticleBody,
+  knowledgeArticleBody,
   knowledgeParam,
 } from '@sentinel/contract';
 import { Button, Col, Divider, Form, Input, InputNumber, Row, Space, Typography } from 'antd';
@@ -18,8 +19,14 @@ interface Props {
   saving: boolean;
 }
 
-const required = zodRule(knowledgeParam.shape.name.shape.en, { emptyAs: '' });
 const param = knowledgeParam.shape;
+const article = knowledgeArticleBody.shape;
+/** Each field's own contract rule (empty: 'field.required'), so the browser says what the server would. */
+const rules = {
+  title: zodRule(article.title.shape.en, { emptyAs: '' }),
+  body: zodRule(article.body.shape.en, { emptyAs: '' }),
+  name: zodRule(param.name.shape.en, { emptyAs: '' }),
+};
 
 /**
  * Edits an article in both languages side by side: title, procedure (plain text: a blank line
@@ -42,7 +49,7 @@ export function ArticleForm({ article, onClose, save, saving }: Props) {
     <Row gutter={12}>
       {(['en', 'zh'] as const).map((lang) => (
         <Col xs={24} md={12} key={lang}>
-          <Form.Item name={[name, lang]} label={t(`${name}.${lang}`)} rules={[required]}>
+          <Form.Item name={[name, lang]} label={t(`${name}.${lang}`)} rules={[rules[name]]}>
             {rows ? (
               <Input.TextArea
                 rows={rows}
@@ -91,14 +98,14 @@ export function ArticleForm({ article, onClose, save, saving }: Props) {
                   data-testid="knowledge-param-row"
                   style={{ marginBottom: 8 }}
                 >
-                  <Form.Item name={[field.name, 'name', 'en']} rules={[required]} noStyle={false}>
+                  <Form.Item name={[field.name, 'name', 'en']} rules={[rules.name]} noStyle={false}>
                     <Input
                       placeholder={t('param.nameEn')}
                       aria-label={t('param.nameEn')}
                       style={{ width: 160 }}
                     />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'name', 'zh']} rules={[required]}>
+                  <Form.Item name={[field.name, 'name', 'zh']} rules={[rules.name]}>
                     <Input
                       placeholder={t('param.nameZh')}
                       aria-label={t('param.nameZh')}
