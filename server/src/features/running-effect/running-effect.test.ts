@@ -113,6 +113,16 @@ describe.each(backends)('running effect on %s', (backend) => {
       [iso(BASE - D), 3600, 1],
       [iso(BASE), 14 * 3600, 1],
     ]);
+    // Each day's outages are what the camera error log lists for that day (the page's drill-through).
+    for (const [i, point] of got.cameras.trend.entries()) {
+      const day = { startTime: iso(BASE - D + i * D), endTime: iso(BASE + i * D - 1) };
+      const dayList = await w.call<OutageListResult>(SELF_CHECK_CAMERAS_API.outages, {
+        page: 1,
+        limit: 10,
+        ...day,
+      });
+      expect(point.outages).toBe(dayList.body.data.count);
+    }
     expect(got.cameras.downSeconds).toBe(15 * 3600);
     const observed = cameras * 2 * 86_400;
     expect(got.cameras.availability).toBeCloseTo((observed - 15 * 3600) / observed, 4);
