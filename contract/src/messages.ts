@@ -6,6 +6,7 @@
 import { ACCOUNT_SETTINGS_MESSAGES } from './account-settings.ts';
 import { DUTY_ROSTER_MESSAGES } from './duty-roster.ts';
 import { LICENCE_MESSAGES } from './licence.ts';
+import { KNOWLEDGE_BASE_MESSAGES } from './knowledge-base.ts';
 import { AI_PLATFORM_MESSAGES } from './messages-ai.ts';
 import { SELF_CHECK_CAMERA_HEALTH_MESSAGES } from './self-check-camera-health.ts';
 import { SELF_CHECK_IMAGE_CHECKS_MESSAGES } from './self-check-image-checks.ts';
@@ -29,6 +30,8 @@ export const MESSAGES = {
   ...ACCOUNT_SETTINGS_MESSAGES,
   ...LICENCE_MESSAGES,
   ...DUTY_ROSTER_MESSAGES,
+  // System settings and knowledge base (issue 15).
+  ...KNOWLEDGE_BASE_MESSAGES,
   'field.required': { en: 'This cannot be empty', 'zh-CN': '此项不能为空!' },
   'field.invalid': { en: 'Invalid value', 'zh-CN': '输入值无效' },
   'field.tooLong': { en: 'Too long', 'zh-CN': '输入过长' },

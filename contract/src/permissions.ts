@@ -42,6 +42,7 @@ export const BUTTONS: Record<string, string[]> = {
   ],
   factorySettings: ['factorySettings:add', 'factorySettings:edit', 'factorySettings:delete'],
   collieryInfo: ['collieryInfo:edit'],
+  craneTube: ['craneTube:edit'],
   sceneSupervisionSet: [
     'sceneSupervisionSet:add',
     'sceneSupervisionSet:edit',

@@ -32,6 +32,7 @@ import { historyEventsRoutes } from './features/history-events/index.ts';
 import { imageChecksRoutes } from './features/image-checks/index.ts';
 import { jobRunsRoutes } from './features/job-runs/index.ts';
 import { licenceRoutes } from './features/licence/index.ts';
+import { knowledgeBaseRoutes } from './features/knowledge-base/index.ts';
 import { offlineVideoRoutes } from './features/offline-video/index.ts';
 import { onekeyExportRoutes } from './features/onekey-export/index.ts';
 import { plantRoutes } from './features/plant/index.ts';
@@ -40,6 +41,7 @@ import { queueMonitorRoutes } from './features/queue-monitor/index.ts';
 import { rolesRoutes } from './features/roles/index.ts';
 import { runEvidenceRoutes } from './features/run-evidence/index.ts';
 import { runReportsRoutes } from './features/run-reports/index.ts';
+import { runningEffectRoutes } from './features/running-effect/index.ts';
 import { sceneCamerasRoutes } from './features/scene-cameras/index.ts';
 import { scenesRoutes } from './features/scenes/index.ts';
 import { sessionRoutes } from './features/session/index.ts';
@@ -270,10 +272,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       systemStatusRoutes,
       onekeyExportRoutes,
       runReportsRoutes,
-      // System settings (issue 15 §6).
+      // System settings and knowledge base (issue 15).
       accountSettingsRoutes,
       licenceRoutes,
       dutyRosterRoutes,
+      runningEffectRoutes,
+      knowledgeBaseRoutes,
     ]) {
       await app.register(domain, { prefix: API_PREFIX });
     }

@@ -10,6 +10,7 @@ export * from './devices.ts';
 export * from './equipment.ts';
 export * from './history.ts';
 export * from './job-queue.ts';
+export * from './knowledge-base.ts';
 export * from './offline-video.ts';
 export * from './operations.ts';
 export * from './plant.ts';

@@ -9,3 +9,8 @@ export const analysisRoutes: FastifyPluginAsync = async (app) => {
   await app.register(alarmAnalysisRoutes);
   await app.register(handlingAnalysisRoutes);
 };
+
+// For System settings › Running effect (issue 15 §3): the analyses' own computations, not a copy.
+export { alarmAnalysisOf } from './alarm-analysis.ts';
+export { efficiencyAnalysisOf } from './efficiency-repo.ts';
+export type { RangeFilters } from './range-counts-repo.ts';
