@@ -5,8 +5,8 @@
  */
 import { ACCOUNT_SETTINGS_MESSAGES } from './account-settings.ts';
 import { DUTY_ROSTER_MESSAGES } from './duty-roster.ts';
-import { LICENCE_MESSAGES } from './licence.ts';
 import { KNOWLEDGE_BASE_MESSAGES } from './knowledge-base.ts';
+import { LICENCE_MESSAGES } from './licence.ts';
 import { AI_PLATFORM_MESSAGES } from './messages-ai.ts';
 import { SELF_CHECK_CAMERA_HEALTH_MESSAGES } from './self-check-camera-health.ts';
 import { SELF_CHECK_IMAGE_CHECKS_MESSAGES } from './self-check-image-checks.ts';
