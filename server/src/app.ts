@@ -31,6 +31,7 @@ import { imageChecksRoutes } from './features/image-checks/index.ts';
 import { jobRunsRoutes } from './features/job-runs/index.ts';
 import { offlineVideoRoutes } from './features/offline-video/index.ts';
 import { onekeyExportRoutes } from './features/onekey-export/index.ts';
+import { planTasksRoutes } from './features/plan-tasks/index.ts';
 import { plantRoutes } from './features/plant/index.ts';
 import { protocolLogRecorder, protocolLogRoutes } from './features/protocol-log/index.ts';
 import { queueMonitorRoutes } from './features/queue-monitor/index.ts';
@@ -54,6 +55,7 @@ import { installTextGuard } from './platform/input-text.ts';
 import { createLoginLimiter } from './platform/login-limiter.ts';
 import { mediaRoutes, multipartPlugin } from './platform/media.ts';
 import { mediaRegistryPlugin, scheduleOrphanSweep } from './platform/media-registry.ts';
+import { planTasksPlugin } from './platform/plan-tasks.ts';
 import { installRateLimits } from './platform/rate-limits.ts';
 import { createResultCache } from './platform/result-cache.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
@@ -223,6 +225,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(authPlugin, { sessionCacheMs: options.sessionCacheMs });
     await app.register(multipartPlugin);
     await app.register(mediaRegistryPlugin);
+    await app.register(planTasksPlugin);
     scheduleOrphanSweep(app);
     await app.register(auditSafetyNet);
     // Root hooks recording every engine message (before the routes, so that they see them all).
@@ -267,6 +270,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       systemStatusRoutes,
       onekeyExportRoutes,
       runReportsRoutes,
+      // System settings (issue 15).
+      planTasksRoutes,
     ]) {
       await app.register(domain, { prefix: API_PREFIX });
     }

@@ -11,6 +11,7 @@ export * from './equipment.ts';
 export * from './history.ts';
 export * from './job-queue.ts';
 export * from './offline-video.ts';
+export * from './plan-tasks.ts';
 export * from './plant.ts';
 export * from './scene-cameras.ts';
 export * from './scenes.ts';
