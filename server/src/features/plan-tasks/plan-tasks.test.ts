@@ -103,11 +103,13 @@ describe.each(backends)('plan tasks on %s', (backend) => {
     const [run] = (await runs('testCount')).list;
     expect(run).toMatchObject({ trigger: 'schedule', outcome: 'ok', summary: { counted: before + 1 } });
     expect(run?.instance).toBe(h.app.appConfig.instanceId);
-    // A disabled task is not run when due.
+    // A disabled task is not run when due; switched back on, it counts from then (no catch-up).
     await call('PUT', PLAN_TASK_API.task('testCount'), { enabled: false });
     clock.advance(60 * 60_000);
     expect(await h.app.planTasks.tick()).not.toContain('testCount');
-    await call('PUT', PLAN_TASK_API.task('testCount'), { enabled: true });
+    const on = await call<PlanTaskItem>('PUT', PLAN_TASK_API.task('testCount'), { enabled: true });
+    expect(Date.parse(on.body.data.nextRunAt ?? '')).toBeGreaterThan(clock.now().getTime());
+    expect(await h.app.planTasks.tick()).not.toContain('testCount');
   });
 
   it('never overlaps: run now while running is 409, and a due tick does not start a second run', async () => {

@@ -17,7 +17,7 @@ export async function taskRow(db: Db, code: string): Promise<PlanTaskRow | undef
   return row;
 }
 
-/** Changes a task's cron (with its next run) and/or its switch; answers the new row. */
+/** Changes a task's cron, next run and/or switch; answers the new row. */
 export async function updateTask(
   db: Db,
   code: string,
@@ -26,7 +26,8 @@ export async function updateTask(
   const [row] = await db
     .update(planTask)
     .set({
-      ...(change.cron !== undefined ? { cron: change.cron, nextRunAt: change.nextRunAt ?? null } : {}),
+      ...(change.cron !== undefined ? { cron: change.cron } : {}),
+      ...(change.nextRunAt !== undefined ? { nextRunAt: change.nextRunAt } : {}),
       ...(change.enabled !== undefined ? { enabled: change.enabled } : {}),
       updatedAt: change.now,
     })

@@ -53,16 +53,18 @@ export function assertCron(cron: string): void {
     throw badRequest('planTask.badCron', [{ field: 'cron', message: 'planTask.badCron' }]);
 }
 
-/** Changes the cron (the next run is recomputed from now) and/or the switch; answers before and after. */
+/** Changes the cron and/or the switch (the next run counts from now); answers before and after. */
 export async function changeTask(app: FastifyInstance, code: string, change: PlanTaskUpdate) {
   const def = definitionOf(app, code);
   const before = await taskRow(app.db, code);
   if (!before) throw notFound('planTask.unknown');
   const now = app.appConfig.now();
   if (change.cron !== undefined) assertCron(change.cron);
+  // A new cron, or a task switched back on, counts from now (no catch-up of the time it was off).
+  const reschedule = change.cron !== undefined || (change.enabled === true && !before.enabled);
   const after = await updateTask(app.db, code, {
     cron: change.cron,
-    nextRunAt: change.cron !== undefined ? nextRunAfter(change.cron, now) : undefined,
+    nextRunAt: reschedule ? nextRunAfter(change.cron ?? before.cron, now) : undefined,
     enabled: change.enabled,
     now,
   });
