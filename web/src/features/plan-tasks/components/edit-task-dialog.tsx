@@ -64,7 +64,7 @@ export function EditTaskDialog({ task, onClose }: { task: PlanTaskItem | null; o
             showIcon
             data-testid="plan-task-readable"
             style={{ margin: '16px 0' }}
-            message={invalid ? t('unreadable') : `${t('readable')}: ${readable}`}
+            title={invalid ? t('unreadable') : `${t('readable')}: ${readable}`}
           />
           {!invalid && preview.data?.valid ? (
             <List

@@ -42,7 +42,7 @@ export default function PlanTasksPage() {
       title: t('column.task'),
       dataIndex: 'code',
       render: (code: string, row) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <Typography.Text strong>{taskName(t, code)}</Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {code}
@@ -59,7 +59,7 @@ export default function PlanTasksPage() {
       title: t('column.cron'),
       dataIndex: 'cron',
       render: (cron: string) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <Typography.Text code>{cron}</Typography.Text>
           <Typography.Text type="secondary">{cronText(cron, lang) ?? '—'}</Typography.Text>
         </Space>
@@ -87,7 +87,7 @@ export default function PlanTasksPage() {
       dataIndex: 'lastRunAt',
       render: (v: string | null, row) =>
         v && row.lastOutcome ? (
-          <Space direction="vertical" size={0}>
+          <Space orientation="vertical" size={0}>
             <span>{formatTime(v)}</span>
             <Space size={4}>
               <Tooltip title={row.lastError || undefined}>
@@ -167,7 +167,7 @@ export default function PlanTasksPage() {
           showIcon
           style={{ marginBottom: 16 }}
           data-testid="plan-task-failing-alert"
-          message={t('failingAlert', {
+          title={t('failingAlert', {
             count: failing.length,
             names: failing.map((r) => taskName(t, r.code)).join(lang === 'zh-CN' ? '、' : ', '),
           })}
