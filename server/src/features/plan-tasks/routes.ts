@@ -2,6 +2,7 @@ import {
   cronPreview,
   cronPreviewQuery,
   PLAN_TASK_API,
+  PLAN_TASK_EVENT,
   planTaskCodeParam,
   planTaskItem,
   planTaskList,
@@ -30,6 +31,12 @@ export const planTasksRoutes: FastifyPluginAsyncZod = async (app) => {
     defaultCron: '17 3 * * *',
     timeLimitMs: 10 * 60_000,
     run: async (signal) => ({ deleted: await pruneHistory(app, signal) }),
+  });
+
+  // The page's live updates go only to the streams of accounts that may open it.
+  app.streamFilters.add(async (user) => {
+    const allowed = user.isAdmin || user.permissions.has('planTask');
+    return () => ({ take: (event) => !allowed && event.type === PLAN_TASK_EVENT, close: () => undefined });
   });
 
   app.get(path(PLAN_TASK_API.tasks), {
