@@ -27,6 +27,7 @@ export * from './messages.ts';
 export * from './offline-video.ts';
 export * from './operator-menus.ts';
 export * from './permissions.ts';
+export * from './plan-tasks.ts';
 export * from './plant.ts';
 export * from './roles.ts';
 export * from './running-effect.ts';

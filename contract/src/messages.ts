@@ -8,6 +8,7 @@ import { DUTY_ROSTER_MESSAGES } from './duty-roster.ts';
 import { KNOWLEDGE_BASE_MESSAGES } from './knowledge-base.ts';
 import { LICENCE_MESSAGES } from './licence.ts';
 import { AI_PLATFORM_MESSAGES } from './messages-ai.ts';
+import { PLAN_TASK_MESSAGES } from './plan-tasks.ts';
 import { SELF_CHECK_CAMERA_HEALTH_MESSAGES } from './self-check-camera-health.ts';
 import { SELF_CHECK_IMAGE_CHECKS_MESSAGES } from './self-check-image-checks.ts';
 import { SELF_CHECK_PROTOCOL_MESSAGES } from './self-check-protocol.ts';
@@ -32,6 +33,7 @@ export const MESSAGES = {
   ...DUTY_ROSTER_MESSAGES,
   // System settings and knowledge base (issue 15).
   ...KNOWLEDGE_BASE_MESSAGES,
+  ...PLAN_TASK_MESSAGES,
   'field.required': { en: 'This cannot be empty', 'zh-CN': '此项不能为空!' },
   'field.invalid': { en: 'Invalid value', 'zh-CN': '输入值无效' },
   'field.tooLong': { en: 'Too long', 'zh-CN': '输入过长' },

@@ -35,6 +35,7 @@ import { knowledgeBaseRoutes } from './features/knowledge-base/index.ts';
 import { licenceRoutes } from './features/licence/index.ts';
 import { offlineVideoRoutes } from './features/offline-video/index.ts';
 import { onekeyExportRoutes } from './features/onekey-export/index.ts';
+import { planTasksRoutes } from './features/plan-tasks/index.ts';
 import { plantRoutes } from './features/plant/index.ts';
 import { protocolLogRecorder, protocolLogRoutes } from './features/protocol-log/index.ts';
 import { queueMonitorRoutes } from './features/queue-monitor/index.ts';
@@ -59,6 +60,7 @@ import { installTextGuard } from './platform/input-text.ts';
 import { createLoginLimiter } from './platform/login-limiter.ts';
 import { mediaRoutes, multipartPlugin } from './platform/media.ts';
 import { mediaRegistryPlugin, scheduleOrphanSweep } from './platform/media-registry.ts';
+import { planTasksPlugin } from './platform/plan-tasks.ts';
 import { installRateLimits } from './platform/rate-limits.ts';
 import { createResultCache } from './platform/result-cache.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
@@ -228,6 +230,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(authPlugin, { sessionCacheMs: options.sessionCacheMs });
     await app.register(multipartPlugin);
     await app.register(mediaRegistryPlugin);
+    await app.register(planTasksPlugin);
     scheduleOrphanSweep(app);
     await app.register(auditSafetyNet);
     // Root hooks recording every engine message (before the routes, so that they see them all).
@@ -278,6 +281,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       dutyRosterRoutes,
       runningEffectRoutes,
       knowledgeBaseRoutes,
+      planTasksRoutes,
     ]) {
       await app.register(domain, { prefix: API_PREFIX });
     }

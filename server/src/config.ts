@@ -91,6 +91,10 @@ const envSchema = z.object({
   QUEUE_PILEUP_AGE_SECONDS: z.coerce.number().int().min(1).max(604_800).default(300),
   /** Engine messages (protocol log) older than this many days are deleted. */
   PROTOCOL_LOG_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+  /** Plan tasks (platform/plan-tasks.ts): `off` stops this instance's scheduler (run now still works). */
+  PLAN_TASKS: z.enum(['on', 'off']).default('on'),
+  /** How often the plan task scheduler looks for due runs. */
+  PLAN_TASK_TICK_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   /** `off` stops recording engine messages (for the ingest bench's baseline only). */
   PROTOCOL_LOG: z.enum(['on', 'off']).default('on'),
   INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(60_000),
@@ -200,6 +204,8 @@ export interface AppConfig {
   queues: { sampleMs: number; retentionDays: number; pileupDepth: number; pileupAgeSeconds: number };
   /** Protocol log (features/protocol-log): recording on/off (PROTOCOL_LOG) and retention (PROTOCOL_LOG_DAYS). */
   protocolLog: { enabled: boolean; retentionDays: number };
+  /** Plan tasks (platform/plan-tasks.ts): this instance's scheduler on/off and its tick. */
+  planTasks: { enabled: boolean; tickMs: number };
   /** Training (features/training): the external trainer (undefined: the built-in demo trainer). */
   trainer: {
     url?: string;
@@ -287,6 +293,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pileupAgeSeconds: e.QUEUE_PILEUP_AGE_SECONDS,
     },
     protocolLog: { enabled: e.PROTOCOL_LOG === 'on', retentionDays: e.PROTOCOL_LOG_DAYS },
+    planTasks: { enabled: e.PLAN_TASKS === 'on', tickMs: e.PLAN_TASK_TICK_SECONDS * 1_000 },
     trainer: {
       url: e.TRAINER_URL,
       callbackUrl: e.TRAINER_CALLBACK_URL ?? `http://127.0.0.1:${e.PORT}`,

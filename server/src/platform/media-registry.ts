@@ -82,10 +82,9 @@ export interface OrphanSweep {
   maxFiles: number;
 }
 
-export const ORPHAN_SWEEP: OrphanSweep & { everyMs: number } = {
+export const ORPHAN_SWEEP: OrphanSweep = {
   graceMs: 60 * 60_000,
   maxFiles: 2_000,
-  everyMs: 15 * 60_000,
 };
 
 /** Files (relative to the media root) under `dir`, depth-first, at most `limit`. */
@@ -143,27 +142,12 @@ export async function sweepOrphanMedia(
   return removed;
 }
 
-/** Runs the sweep every ORPHAN_SWEEP.everyMs from ready to close (and once shortly after start). */
+/** The sweep as the plan task `mediaOrphanSweep`, every 15 minutes by default. */
 export function scheduleOrphanSweep(app: FastifyInstance): void {
-  let timer: NodeJS.Timeout | undefined;
-  let first: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const run = () => {
-    running ??= sweepOrphanMedia(app)
-      .catch((error: unknown) => app.log.warn({ err: error }, 'media sweep failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(run, ORPHAN_SWEEP.everyMs);
-    timer.unref();
-    first = setTimeout(run, 60_000);
-    first.unref();
-  });
-  app.addHook('preClose', async () => {
-    if (timer) clearInterval(timer);
-    if (first) clearTimeout(first);
-    await running;
+  app.planTasks.register({
+    code: 'mediaOrphanSweep',
+    defaultCron: '*/15 * * * *',
+    timeLimitMs: 10 * 60_000,
+    run: async () => ({ removed: (await sweepOrphanMedia(app)).length }),
   });
 }

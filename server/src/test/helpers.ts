@@ -68,6 +68,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     streamSigningSecret: 'test-stream-signing-secret',
     testCaptcha: TEST_CAPTCHA,
     generalRateLimit: false,
+    // Plan tasks run when a test ticks or runs them (features/plan-tasks tests turn the timer on).
+    planTasks: { enabled: false, tickMs: 10_000 },
     ...overrides,
   };
 }

@@ -83,8 +83,13 @@ export const cameraCheckRoutes: FastifyPluginAsyncZod = async (app) => {
     'demo engine heartbeat failed',
     () => demoHeartbeat(app),
   );
-  // Retention hourly (bounded batches per run), when the probes run here.
-  schedule(app, probeSeconds > 0 ? 3_600 : 0, 'camera check retention failed', () => pruneChecks(app));
+  // Retention: the plan task `cameraCheckRetention`, hourly by default (bounded batches per run).
+  app.planTasks.register({
+    code: 'cameraCheckRetention',
+    defaultCron: '7 * * * *',
+    timeLimitMs: 10 * 60_000,
+    run: async () => ({ deleted: await pruneChecks(app) }),
+  });
 
   registerMediaOwner(app, {
     subdir: SNAPSHOT_SUBDIR,

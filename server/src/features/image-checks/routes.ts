@@ -12,13 +12,9 @@ import { requireUser } from '../../platform/auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { mediaUrl } from '../../platform/media.ts';
-import { repeatEvery } from '../../platform/repeating-task.ts';
 import { type SceneAuthority, sceneAuthority } from '../../platform/scene-authority.ts';
 import { runImageChecks } from './checker.ts';
 import { type ImageCheckSelect, type ImageCheckWhere, listChecks } from './repo.ts';
-
-/** The checker follows new records every this many milliseconds. */
-export const IMAGE_CHECK_EVERY_MS = 30_000;
 
 /** Camera, image type and time are required (SPEC §5: 400 'imageCheck.required'). */
 function whereOf(
@@ -60,10 +56,13 @@ const toRow = (r: ImageCheckSelect): ImageCheckRow => ({
 /** Self-check (issue 14): image-checks (alarmImg / eventImg). */
 export const imageChecksRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['self-check'];
-  const task = repeatEvery(app.log, 'image checker: run failed', IMAGE_CHECK_EVERY_MS, () =>
-    runImageChecks(app),
-  );
-  app.addHook('onClose', () => task.stop());
+  // The checker follows new records: the plan task `imageChecks`, every minute by default.
+  app.planTasks.register({
+    code: 'imageChecks',
+    defaultCron: '* * * * *',
+    timeLimitMs: 5 * 60_000,
+    run: async () => ({ checked: await runImageChecks(app) }),
+  });
 
   for (const [source, path, permission] of [
     ['alarm', IMAGE_CHECK_ROUTES.alarms, 'alarmImg'],

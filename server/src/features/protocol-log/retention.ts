@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { type RepeatingTask, repeatEvery } from '../../platform/repeating-task.ts';
 import { deleteOlderThan } from './repo.ts';
 
 /** Rows deleted per statement, and statements per run (a run deletes at most 50,000 rows). */
 export const RETENTION_BATCH = 5_000;
 const RETENTION_BATCHES_PER_RUN = 10;
-const RETENTION_EVERY_MS = 10 * 60_000;
 
 /**
  * Deletes engine messages older than PROTOCOL_LOG_DAYS in bounded batches (each a short
@@ -23,15 +21,15 @@ export async function pruneProtocolLog(app: FastifyInstance, batch = RETENTION_B
   return total;
 }
 
-/** The retention task, from ready to close (also when recording is off: old rows still go). */
-export function scheduleRetention(app: FastifyInstance): void {
-  let task: RepeatingTask<number> | undefined;
-  app.addHook('onReady', async () => {
-    task = repeatEvery(app.log, 'protocol log retention failed', RETENTION_EVERY_MS, () =>
-      pruneProtocolLog(app),
-    );
-  });
-  app.addHook('preClose', async () => {
-    await task?.stop();
+/**
+ * The retention plan task `protocolLogRetention`, every 10 minutes by default (also when recording
+ * is off: old rows still go).
+ */
+export function registerRetention(app: FastifyInstance): void {
+  app.planTasks.register({
+    code: 'protocolLogRetention',
+    defaultCron: '*/10 * * * *',
+    timeLimitMs: 5 * 60_000,
+    run: async () => ({ deleted: await pruneProtocolLog(app) }),
   });
 }

@@ -11,12 +11,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { countMessages, listMessages, messageById } from './repo.ts';
-import { scheduleRetention } from './retention.ts';
+import { registerRetention } from './retention.ts';
 
 /** Self-check (issue 14): protocol-log (messageProtocolLog, protocolCount). */
 export const protocolLogRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['protocol log'];
-  scheduleRetention(app);
+  registerRetention(app);
 
   app.post(PROTOCOL_LOG_ROUTES.list, {
     config: { access: { permission: 'messageProtocolLog' } },

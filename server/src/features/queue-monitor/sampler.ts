@@ -10,8 +10,6 @@ export interface PileupLimits {
   depth: number;
   /** An oldest waiting item older than this (seconds) opens a pile-up (a stalled queue). */
   ageSeconds: number;
-  /** Samples older than this many days are deleted. */
-  retentionDays: number;
 }
 
 const SUSTAINED = 3;
@@ -41,10 +39,16 @@ export async function sampleQueues(
     // One sample per queue and tick: with several instances, only the one whose row lands judges.
     if (written.length > 0) await judge(db, m, now, limits);
   }
-  await db
-    .delete(queueSample)
-    .where(lt(queueSample.at, new Date(now.getTime() - limits.retentionDays * 86_400_000)));
   return measures;
+}
+
+/** Deletes the samples older than `retentionDays` (the plan task `queueSampleRetention`); answers how many. */
+export async function pruneSamples(db: Db, now: Date, retentionDays: number): Promise<number> {
+  const deleted = await db
+    .delete(queueSample)
+    .where(lt(queueSample.at, new Date(now.getTime() - retentionDays * 86_400_000)))
+    .returning({ queue: queueSample.queue });
+  return deleted.length;
 }
 
 async function judge(db: Db, m: QueueMeasure, now: Date, limits: PileupLimits): Promise<void> {
@@ -112,7 +116,14 @@ export const fanoutSource = (app: FastifyInstance): FanoutSource => ({
  */
 export function scheduleSampler(app: FastifyInstance): void {
   const { sampleMs, retentionDays, pileupDepth, pileupAgeSeconds } = app.appConfig.queues;
-  const limits = { depth: pileupDepth, ageSeconds: pileupAgeSeconds, retentionDays };
+  const limits = { depth: pileupDepth, ageSeconds: pileupAgeSeconds };
+  // Samples older than QUEUE_SAMPLE_DAYS: the plan task `queueSampleRetention`, hourly by default.
+  app.planTasks.register({
+    code: 'queueSampleRetention',
+    defaultCron: '23 * * * *',
+    timeLimitMs: 5 * 60_000,
+    run: async () => ({ deleted: await pruneSamples(app.db, app.appConfig.now(), retentionDays) }),
+  });
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   const tick = () => {
