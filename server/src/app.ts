@@ -40,6 +40,7 @@ import { runReportsRoutes } from './features/run-reports/index.ts';
 import { sceneCamerasRoutes } from './features/scene-cameras/index.ts';
 import { scenesRoutes } from './features/scenes/index.ts';
 import { sessionRoutes } from './features/session/index.ts';
+import { sqlQueryRoutes } from './features/sql-query/index.ts';
 import { systemStatusRoutes } from './features/system-status/index.ts';
 import { trainingRoutes } from './features/training/index.ts';
 import { videoRoutes } from './features/video/index.ts';
@@ -267,6 +268,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       systemStatusRoutes,
       onekeyExportRoutes,
       runReportsRoutes,
+      // System settings (issue 15).
+      sqlQueryRoutes,
     ]) {
       await app.register(domain, { prefix: API_PREFIX });
     }
