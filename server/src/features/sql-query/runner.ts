@@ -75,6 +75,16 @@ const sessionSettings = (limits: RunLimits) => [
   `SET LOCAL ROLE ${READER_ROLE}`,
 ];
 
+/** A database error's position (1-based, in the wrapped text) made relative to the caller's SQL. */
+const shiftPosition =
+  (prefix: string) =>
+  (error: unknown): never => {
+    const e = error as { position?: unknown };
+    if (e && typeof e === 'object' && e.position !== undefined)
+      e.position = String(Number(e.position) - prefix.length - 1);
+    throw error;
+  };
+
 async function runIn(
   session: Session,
   checked: CheckedSelect,
@@ -83,16 +93,17 @@ async function runIn(
 ): Promise<RunResult> {
   for (const statement of sessionSettings(limits)) await session.exec(statement);
   if (kind === 'pglite') {
-    const explain = await wrapChecked('EXPLAIN (FORMAT JSON)', 'ExplainStmt', checked);
-    const cost = await estimatedCost(session.exec, explain);
+    const explain = 'EXPLAIN (FORMAT JSON)';
+    const text = await wrapChecked(explain, 'ExplainStmt', checked);
+    const cost = await estimatedCost(session.exec, text).catch(shiftPosition(explain));
     if (!(cost <= limits.maxPgliteCost))
       throw new SqlRefusal('sqlQuery.tooExpensive', {
         detail: `cost ${Math.round(cost)} > ${limits.maxPgliteCost}`,
       });
   }
-  await session.exec(
-    await wrapChecked('DECLARE sentinel_sql NO SCROLL CURSOR FOR', 'DeclareCursorStmt', checked),
-  );
+  const declare = 'DECLARE sentinel_sql NO SCROLL CURSOR FOR';
+  const text = await wrapChecked(declare, 'DeclareCursorStmt', checked);
+  await session.exec(text).catch(shiftPosition(declare));
   const fetched = await session.fetch(`FETCH FORWARD ${limits.maxRows + 1} FROM sentinel_sql`);
   const names = await typeNames(session.exec, [...new Set(fetched.fields.map((f) => f.dataTypeID))]);
   const truncated = fetched.rows.length > limits.maxRows;
