@@ -231,6 +231,19 @@ export async function checkSelect(text: string, options: GuardOptions = {}): Pro
   };
 }
 
+/**
+ * Tests only (the layers below the guard): `text` as a CheckedSelect when it parses to one SELECT,
+ * with NO walk — what the runner alone does with a statement the guard would have refused.
+ */
+export async function uncheckedSelect(text: string): Promise<CheckedSelect> {
+  loaded ??= loadModule();
+  await loaded;
+  const [raw] = ((await parse(text)) as { stmts?: unknown[] }).stmts ?? [];
+  const stmt = isNode(raw) && isNode(raw.stmt) ? raw.stmt : {};
+  if (!isNode(stmt.SelectStmt)) throw new SqlRefusal('sqlQuery.notAllowed');
+  return { sql: text, recursive: false, tree: JSON.stringify(stmt.SelectStmt, withoutPositions) };
+}
+
 const withoutPositions = (key: string, value: unknown) =>
   key === 'location' || key === 'stmt_location' || key === 'stmt_len' ? undefined : value;
 
