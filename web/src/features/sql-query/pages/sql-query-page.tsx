@@ -134,7 +134,7 @@ export default function SqlQueryPage() {
               message={failure.message}
               description={
                 refusal && (refusal.detail || refusal.name || refusal.position) ? (
-                  <Space direction="vertical" size={2}>
+                  <Space orientation="vertical" size={2}>
                     {refusal.name ? <span>{t('refusal.name', { name: refusal.name })}</span> : null}
                     {refusal.position ? (
                       <span>{t('refusal.position', { position: refusal.position })}</span>
