@@ -86,6 +86,11 @@ export async function setupReaderRole(
       }
     }
   });
+  // Runs must be able to take the role: a user that is no member of it cannot (the page refuses).
+  await transaction(async (tx) => {
+    await tx(`SET LOCAL ROLE ${READER_ROLE}`);
+    await tx('select 1');
+  });
 }
 
 /** The tables and columns the page may read, for the side panel. */

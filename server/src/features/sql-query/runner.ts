@@ -162,15 +162,17 @@ export function postgresRunner(url: string, log: FastifyBaseLogger): SqlRunner {
   return {
     kind: 'postgres',
     async setup() {
-      const client = await pool.connect();
+      let client: pg.PoolClient | undefined;
       try {
-        await setupReaderRole(clientExec(client), async (work) => {
-          await client.query('BEGIN');
+        client = await pool.connect();
+        const c = client;
+        await setupReaderRole(clientExec(c), async (work) => {
+          await c.query('BEGIN');
           try {
-            await work(clientExec(client));
-            await client.query('COMMIT');
+            await work(clientExec(c));
+            await c.query('COMMIT');
           } catch (error) {
-            await client.query('ROLLBACK');
+            await c.query('ROLLBACK');
             throw error;
           }
         });
@@ -178,7 +180,7 @@ export function postgresRunner(url: string, log: FastifyBaseLogger): SqlRunner {
       } catch (error) {
         log.error({ err: error }, `SQL query page unavailable: the role ${READER_ROLE} could not be set up`);
       } finally {
-        client.release();
+        client?.release();
       }
       return ready;
     },

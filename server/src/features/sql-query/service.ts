@@ -24,8 +24,19 @@ export interface SqlQueryService {
   run(request: FastifyRequest, sql: string, format: 'table' | 'xlsx'): Promise<SqlQueryResult>;
 }
 
+/** After a failed role set-up, a run tries it again at most this often. */
+const SETUP_RETRY_MS = 60_000;
+
 export function createSqlQueryService(app: FastifyInstance, runner: SqlRunner): SqlQueryService {
   const limits = () => app.appConfig.sqlQuery;
+  let lastSetup = Date.now();
+  /** The role is there, or set up again now (a database that refused at start may allow it later). */
+  const ready = async () => {
+    if (runner.available()) return true;
+    if (Date.now() - lastSetup < SETUP_RETRY_MS) return false;
+    lastSetup = Date.now();
+    return runner.setup();
+  };
   return {
     async run(request, sql, format) {
       const { maxRows, timeoutMs, pgliteMaxCost } = limits();
@@ -42,7 +53,7 @@ export function createSqlQueryService(app: FastifyInstance, runner: SqlRunner): 
       let result: RunResult;
       try {
         const checked = await checkSelect(sql, { refuseRecursive: runner.kind === 'pglite' });
-        if (!runner.available()) throw new SqlRefusal('sqlQuery.unavailable');
+        if (!(await ready())) throw new SqlRefusal('sqlQuery.unavailable');
         result = await runner.run(checked, { maxRows, timeoutMs, maxPgliteCost: pgliteMaxCost });
       } catch (error) {
         if (!(error instanceof SqlRefusal)) {

@@ -1,10 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { type Envelope, SQL_QUERY_API, type SqlQueryResult, type SqlQueryTables } from '@sentinel/contract';
 import { desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.ts';
 import {
   backends,
+  buildTestApp,
   createAccount,
   createAccountWithPages,
   login,
@@ -166,5 +170,61 @@ describe.each(backends)('SQL query page on %s', (backend) => {
     });
     expect(tables.statusCode).toBe(403);
     expect(testConfig().sqlQuery).toEqual({ timeoutMs: 10_000, maxRows: 1_000, pgliteMaxCost: 300_000 });
+  });
+});
+
+async function admin(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * PostgreSQL only (PGlite has a single superuser): connected as a user that may neither create
+ * the read-only role nor take it, the page refuses every run (503) instead of running without it.
+ */
+describe.each(backends.filter((b) => b === 'postgres'))('SQL query page without its role on %s', () => {
+  const suffix = randomBytes(5).toString('hex');
+  const user = `sentinel_plain_${suffix}`;
+  const database = `sentinel_test_plain_${suffix}`;
+  let app: FastifyInstance;
+  let token: string;
+  beforeAll(async () => {
+    await admin(`CREATE ROLE ${user} LOGIN NOSUPERUSER NOCREATEROLE NOCREATEDB`);
+    await admin(`CREATE DATABASE ${database} OWNER ${user}`);
+    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+    url.username = user;
+    url.pathname = `/${database}`;
+    app = await buildTestApp({ kind: 'postgres', url: url.toString(), drop: async () => undefined });
+    token = await login(app, await createAccount(app, { roles: ['admin'] }));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin(`DROP ROLE IF EXISTS ${user}`);
+  });
+
+  it('answers 503 sqlQuery.unavailable, audited, and the side panel says so', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: SQL_QUERY_API.run,
+      headers: { token, lang: 'en' },
+      payload: { sql: 'select 1' },
+    });
+    expect(res.statusCode).toBe(503);
+    expect((res.json() as Envelope<unknown>).message).toContain('SQL queries are unavailable');
+    const [entry] = await app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'sqlQuery.run'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry?.detail).toMatchObject({ outcome: 'refused', code: 'sqlQuery.unavailable' });
+    const tables = await app.inject({ method: 'GET', url: SQL_QUERY_API.tables, headers: { token } });
+    expect((tables.json() as Envelope<SqlQueryTables>).data.available).toBe(false);
   });
 });
