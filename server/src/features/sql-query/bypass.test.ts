@@ -203,7 +203,9 @@ async function snapshot(app: FastifyInstance, auditBefore: number): Promise<Reco
 describe.each(backends)('SQL query page: bypass attempts on %s', (backend) => {
   const ctx = useTestApp(backend, {
     sqlQuery: { timeoutMs: 1_000, maxRows: 100, pgliteMaxCost: 300_000 },
+    // Background writers that would change rows between the snapshots: status, queue samples.
     statusMs: 3_600_000,
+    queues: { sampleMs: 3_600_000, retentionDays: 7, pileupDepth: 50, pileupAgeSeconds: 300 },
   });
   let token: string;
   let hashes: string[];
@@ -319,6 +321,8 @@ describe.each(backends)('SQL query page: bypass attempts on %s', (backend) => {
   it('no row anywhere changed, and no table, role, schema, function or setting appeared', async () => {
     const after = await snapshot(ctx.app, auditBefore);
     expect(Object.keys(after).length).toBeGreaterThan(40);
+    const changed = Object.keys({ ...before, ...after }).filter((key) => before[key] !== after[key]);
+    expect(changed).toEqual([]);
     expect(after).toEqual(before);
     // The comparison sees a single changed row (the control: written, then removed).
     await rows(ctx.app, "insert into app_setting(key, value) values ('sqlQuery.control', '1')");
