@@ -102,10 +102,10 @@ export default function SqlQueryPage() {
             spellCheck={false}
             aria-label={t('editor')}
             placeholder={t('placeholder')}
-            style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }}
+            styles={{ textarea: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' } }}
             data-testid="sql-editor"
           />
-          <Space wrap style={{ margin: '12px 0' }}>
+          <Space wrap style={{ display: 'flex', margin: '12px 0' }}>
             <Button
               type="primary"
               icon={<PlayCircleOutlined />}
@@ -149,11 +149,11 @@ export default function SqlQueryPage() {
           ) : null}
           {result ? (
             <>
-              <Space wrap style={{ marginBottom: 8 }}>
+              <div style={{ marginBottom: 8 }}>
                 <Typography.Text data-testid="sql-summary">
                   {t('result.summary', { rows: result.rowCount, ms: result.durationMs })}
                 </Typography.Text>
-              </Space>
+              </div>
               {result.truncated ? (
                 <Alert
                   type="warning"
