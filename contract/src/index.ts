@@ -41,6 +41,7 @@ export * from './self-check-run-evidence.ts';
 export * from './self-check-run-reports.ts';
 export * from './self-check-system-status.ts';
 export * from './session.ts';
+export * from './sql-query.ts';
 export * from './training.ts';
 export * from './validators.ts';
 export * from './video.ts';

@@ -16,6 +16,7 @@ import { SELF_CHECK_QUEUES_MESSAGES } from './self-check-queues.ts';
 import { SELF_CHECK_RUN_EVIDENCE_MESSAGES } from './self-check-run-evidence.ts';
 import { SELF_CHECK_RUN_REPORTS_MESSAGES } from './self-check-run-reports.ts';
 import { SELF_CHECK_SYSTEM_STATUS_MESSAGES } from './self-check-system-status.ts';
+import { SQL_QUERY_MESSAGES } from './sql-query.ts';
 
 export const MESSAGES = {
   // The AI open platform's messages (issue 13) live beside: messages-ai.ts.
@@ -34,6 +35,7 @@ export const MESSAGES = {
   // System settings and knowledge base (issue 15).
   ...KNOWLEDGE_BASE_MESSAGES,
   ...PLAN_TASK_MESSAGES,
+  ...SQL_QUERY_MESSAGES,
   'field.required': { en: 'This cannot be empty', 'zh-CN': '此项不能为空!' },
   'field.invalid': { en: 'Invalid value', 'zh-CN': '输入值无效' },
   'field.tooLong': { en: 'Too long', 'zh-CN': '输入过长' },

@@ -46,6 +46,7 @@ import { runningEffectRoutes } from './features/running-effect/index.ts';
 import { sceneCamerasRoutes } from './features/scene-cameras/index.ts';
 import { scenesRoutes } from './features/scenes/index.ts';
 import { sessionRoutes } from './features/session/index.ts';
+import { sqlQueryRoutes } from './features/sql-query/index.ts';
 import { systemStatusRoutes } from './features/system-status/index.ts';
 import { trainingRoutes } from './features/training/index.ts';
 import { videoRoutes } from './features/video/index.ts';
@@ -282,6 +283,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       runningEffectRoutes,
       knowledgeBaseRoutes,
       planTasksRoutes,
+      sqlQueryRoutes,
     ]) {
       await app.register(domain, { prefix: API_PREFIX });
     }

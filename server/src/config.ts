@@ -98,6 +98,11 @@ const envSchema = z.object({
   /** `off` stops recording engine messages (for the ingest bench's baseline only). */
   PROTOCOL_LOG: z.enum(['on', 'off']).default('on'),
   INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(60_000),
+  /** SQL query page (issue 15): a run's time limit, and the most rows it answers. */
+  SQL_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  SQL_QUERY_MAX_ROWS: z.coerce.number().int().min(1).max(100_000).default(1_000),
+  /** SQL query page on PGlite (no statement_timeout there): the largest estimated plan cost run. */
+  SQL_QUERY_PGLITE_MAX_COST: z.coerce.number().min(1).max(1e12).default(300_000),
   STATUS_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   MEDIA_DISK_WARN_PERCENT: z.coerce.number().int().min(1).max(100).default(85),
   /**
@@ -220,6 +225,8 @@ export interface AppConfig {
     /** How often an idle worker looks for a queued job. */
     pollMs: number;
   };
+  /** SQL query page (features/sql-query): time limit, row cap, and PGlite's plan cost bound. */
+  sqlQuery: { timeoutMs: number; maxRows: number; pgliteMaxCost: number };
   /** Pino logger on/off (tests turn it off). */
   logger: boolean;
 }
@@ -301,6 +308,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       silenceMs: e.TRAINER_SILENCE_MINUTES * 60_000,
       artefactMaxBytes: 64 * 1024 * 1024,
       pollMs: 1_000,
+    },
+    sqlQuery: {
+      timeoutMs: e.SQL_QUERY_TIMEOUT_MS,
+      maxRows: e.SQL_QUERY_MAX_ROWS,
+      pgliteMaxCost: e.SQL_QUERY_PGLITE_MAX_COST,
     },
     logger: true,
   };
