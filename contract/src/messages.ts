@@ -3,7 +3,9 @@
  * messages; the server translates them into the caller's language, the web into the UI language.
  * The Chinese texts are the SPEC's own wording (SPEC §5, §8).
  */
+import { DICTIONARY_MESSAGES } from './dictionary.ts';
 import { AI_PLATFORM_MESSAGES } from './messages-ai.ts';
+import { SCOPE_MESSAGES } from './scope.ts';
 import { SELF_CHECK_CAMERA_HEALTH_MESSAGES } from './self-check-camera-health.ts';
 import { SELF_CHECK_IMAGE_CHECKS_MESSAGES } from './self-check-image-checks.ts';
 import { SELF_CHECK_PROTOCOL_MESSAGES } from './self-check-protocol.ts';
@@ -23,6 +25,9 @@ export const MESSAGES = {
   ...SELF_CHECK_SYSTEM_STATUS_MESSAGES,
   ...SELF_CHECK_RUN_REPORTS_MESSAGES,
   ...SELF_CHECK_RUN_EVIDENCE_MESSAGES,
+  // System settings (issue 15): scope.ts, dictionary.ts.
+  ...SCOPE_MESSAGES,
+  ...DICTIONARY_MESSAGES,
   'field.required': { en: 'This cannot be empty', 'zh-CN': '此项不能为空!' },
   'field.invalid': { en: 'Invalid value', 'zh-CN': '输入值无效' },
   'field.tooLong': { en: 'Too long', 'zh-CN': '输入过长' },
