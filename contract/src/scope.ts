@@ -36,7 +36,9 @@ const days = z.coerce
   .max(RETENTION_MAX_DAYS, { error: 'scope.days' });
 
 export const retentionSettings = z
-  .object(Object.fromEntries(RETENTION_CATEGORIES.map((c) => [c, days])) as Record<RetentionCategory, typeof days>)
+  .object(
+    Object.fromEntries(RETENTION_CATEGORIES.map((c) => [c, days])) as Record<RetentionCategory, typeof days>,
+  )
   .superRefine((value, ctx) => {
     // A file cannot outlive its alarm record: the record's deletion takes its files.
     for (const media of ['alarmImages', 'alarmClips'] as const) {
@@ -59,7 +61,11 @@ export const retentionPreviewRow = z.object({
   bytes: z.number(),
 });
 export type RetentionPreviewRow = z.infer<typeof retentionPreviewRow>;
-export const retentionPreview = z.object({ list: z.array(retentionPreviewRow) });
+export const retentionPreview = z.object({
+  list: z.array(retentionPreviewRow),
+  /** A run removes at most this many rows per category; the rest goes in the following runs. */
+  perRunLimit: z.number(),
+});
 export type RetentionPreview = z.infer<typeof retentionPreview>;
 
 /** What one run removed, per category: rows and files (the plan task's summary). */

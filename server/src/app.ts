@@ -20,6 +20,7 @@ import { cameraHealthRoutes } from './features/camera-health/index.ts';
 import { clientErrorRoutes } from './features/client-errors/index.ts';
 import { datasetRoutes } from './features/datasets/index.ts';
 import { devicesRoutes } from './features/devices/index.ts';
+import { dictionaryRoutes } from './features/dictionary/index.ts';
 import { engineRoutes } from './features/engines/index.ts';
 import { equipmentRoutes } from './features/equipment/index.ts';
 import { eventRoutes } from './features/events/index.ts';
@@ -39,6 +40,7 @@ import { runEvidenceRoutes } from './features/run-evidence/index.ts';
 import { runReportsRoutes } from './features/run-reports/index.ts';
 import { sceneCamerasRoutes } from './features/scene-cameras/index.ts';
 import { scenesRoutes } from './features/scenes/index.ts';
+import { scopeRoutes } from './features/scope/index.ts';
 import { sessionRoutes } from './features/session/index.ts';
 import { systemStatusRoutes } from './features/system-status/index.ts';
 import { trainingRoutes } from './features/training/index.ts';
@@ -267,6 +269,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       systemStatusRoutes,
       onekeyExportRoutes,
       runReportsRoutes,
+      // System settings (issue 15).
+      scopeRoutes,
+      dictionaryRoutes,
     ]) {
       await app.register(domain, { prefix: API_PREFIX });
     }

@@ -32,5 +32,8 @@ export const dictItem = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [unique('dict_item_type_value_uq').on(t.typeId, t.value), index('dict_item_type_idx').on(t.typeId, t.sort)],
+  (t) => [
+    unique('dict_item_type_value_uq').on(t.typeId, t.value),
+    index('dict_item_type_idx').on(t.typeId, t.sort),
+  ],
 );
