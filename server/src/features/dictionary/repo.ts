@@ -53,7 +53,7 @@ export async function listTypes(db: Db): Promise<DictionaryType[]> {
       nameEn: dictType.nameEn,
       nameZh: dictType.nameZh,
       system: dictType.system,
-      itemCount: sql<number>`(select count(*)::int from ${dictItem} where ${dictItem.typeId} = ${dictType.id})`,
+      itemCount: sql<number>`(select count(*)::int from dict_item i where i.type_id = "dict_type"."id")`,
     })
     .from(dictType)
     .orderBy(asc(dictType.id));

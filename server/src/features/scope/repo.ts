@@ -40,7 +40,7 @@ const at = (cutoff: Date) => sql`${cutoff.toISOString()}::timestamptz`;
  * Alarms: a record with a false-alarm review record stays (it is the review's and the training's
  * evidence; deleting the alarm would cascade to it) — the review decides its fate, not the clock.
  */
-const alarmNotReviewed = sql`not exists (select 1 from ${falseAlarmRecord} f where f.alarm_id = ${videoAlarm.id})`;
+const alarmNotReviewed = sql`not exists (select 1 from false_alarm_record f where f.alarm_id = "video_alarm"."id")`;
 const alarmGoes = (c: Cutoffs) => sql`(${videoAlarm.alarmTime} < ${at(c.alarms)} and ${alarmNotReviewed})`;
 /**
  * The file-only categories leave out the alarms the alarms category removes whole (their files go
