@@ -8,7 +8,6 @@ import {
   cameraCheck,
   engineMessage,
   eventRecord,
-  falseAlarmRecord,
   historyAssignment,
   plantNode,
   scene,
