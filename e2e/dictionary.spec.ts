@@ -96,10 +96,10 @@ describe('dictionary', () => {
       await admin.getByTestId(`dict-item-${value}-edit`).waitFor();
 
       // The open review shows it at once, labelled in the UI language, and saves it.
-      const option = radios.getByTestId(`false-alarm-reason-${value}`);
-      await option.waitFor({ timeout: 15_000 });
-      expect(await option.innerText()).toContain(labels[l.label]);
-      await option.click();
+      // (The test id sits on the radio's input; the label is the radio's accessible name.)
+      await radios.getByTestId(`false-alarm-reason-${value}`).waitFor({ state: 'attached', timeout: 15_000 });
+      const option = radios.getByRole('radio', { name: labels[l.label] });
+      await option.check();
       await reviewer.keyboard.press('a');
       await waitForToast(reviewer, l.reviewed);
       await expect

@@ -1,4 +1,9 @@
-import { type RetentionSettings, SCOPE_API } from '@sentinel/contract';
+import {
+  type CoverageNode,
+  type CoverageResult,
+  type RetentionSettings,
+  SCOPE_API,
+} from '@sentinel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngineKey, demoRefs, ingestAlarm, solidImage, uniqueEventId } from './support/alarms.ts';
 import { type Session, startSession } from './support/session.ts';
@@ -78,10 +83,16 @@ describe('data scope', () => {
         .poll(async () => (await session.api<RetentionSettings>(SCOPE_API.retention)).alarms)
         .toBe(2);
 
-      // The covered plant tree, labelled in the UI language.
+      // The covered plant tree, expanded down to the areas, with its kinds in the UI language.
+      const tree = await session.api<CoverageResult>(SCOPE_API.coverage);
+      const areas = (nodes: CoverageNode[]): CoverageNode[] =>
+        nodes.flatMap((n) => (n.kind === 'area' ? [n] : areas(n.children)));
+      const area = areas(tree.list)[0];
+      if (!area) throw new Error('no area in the plant tree');
       const coverage = page.getByTestId('coverage-table');
-      await coverage.waitFor();
-      await expect.poll(() => coverage.innerText()).toContain(l.area);
+      await page.getByTestId(`coverage-row-${area.id}`).waitFor();
+      expect(await page.getByTestId(`coverage-row-${area.id}`).innerText()).toContain(l.area);
+      expect(await coverage.innerText()).toContain(area.name);
       await page.close();
     },
   );

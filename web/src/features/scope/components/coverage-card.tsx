@@ -29,6 +29,8 @@ export function CoverageCard() {
         <>
           <Typography.Paragraph type="secondary">{t('coverage.note')}</Typography.Paragraph>
           <ListTable<CoverageNode>
+            // Mounted again once loaded: antd expands all rows only on the first render with data.
+            key={coverage.data ? 'loaded' : 'loading'}
             testId="coverage"
             columns={columns}
             dataSource={(coverage.data?.list ?? []).map(withoutEmptyChildren)}
