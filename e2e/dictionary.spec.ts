@@ -100,7 +100,7 @@ describe('dictionary', () => {
       await radios.getByTestId(`false-alarm-reason-${value}`).waitFor({ state: 'attached', timeout: 15_000 });
       const option = radios.getByRole('radio', { name: labels[l.label] });
       await option.check();
-      await reviewer.keyboard.press('a');
+      await reviewer.getByTestId('false-alarm-accept').click();
       await waitForToast(reviewer, l.reviewed);
       await expect
         .poll(
