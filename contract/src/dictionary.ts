@@ -112,7 +112,7 @@ export const DICTIONARY_MESSAGES = {
     'zh-CN': '该值不是字典中已启用的选项',
   },
   'dictionary.codeFixed': {
-    en: 'The code of a system type or the value of its items cannot change',
-    'zh-CN': '系统类型的编码及其字典项的值不能修改',
+    en: 'The code of a system type, or of a type with items, cannot change; an item stays in its type',
+    'zh-CN': '系统类型或已有字典项的类型不能修改编码；字典项不能移到其他类型',
   },
 } as const;
