@@ -2,6 +2,7 @@ import {
   ALARM_API,
   DICTIONARY_API as API,
   DEVICE_API,
+  DICTIONARY_CHANGED,
   type DictionaryItem,
   type DictionaryOption,
   type DictionaryType,
@@ -103,6 +104,10 @@ describe.each(backends)('dictionary on %s', (backend) => {
 
   it('items: duplicate value 409, reorder, and the options follow (disabled ones left out)', async () => {
     const kinds = await typeByCode('cameraTypeKind');
+    const heard: unknown[] = [];
+    const unsubscribe = h.app.bus.subscribe((event) => {
+      if (event.type === DICTIONARY_CHANGED) heard.push(event.data);
+    });
     const dup = await call(
       'POST',
       API.addItem,
@@ -119,6 +124,9 @@ describe.each(backends)('dictionary on %s', (backend) => {
       labelZh: '全景',
     });
     expect(added.body.data).toMatchObject({ sort: 7, enabled: true, usage: 0 });
+    // Every instance's clients hear of it (the web selects ask again).
+    await expect.poll(() => heard).toContainEqual({ type: 'cameraTypeKind' });
+    unsubscribe();
     const ids = (await items(kinds.id)).map((i) => i.id).reverse();
     const reordered = await call<DictionaryItem[]>('PUT', API.reorder(kinds.id), { ids });
     expect(reordered.body.data.map((i) => i.value)[0]).toBe('panoramic');
