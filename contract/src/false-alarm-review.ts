@@ -14,7 +14,11 @@ export const FALSE_ALARM_REVIEW_API = {
   rate: '/api/v2/backend/falseAlarmReview/rate/query',
 } as const;
 
-/** Why the engine was wrong (the reviewer picks one with the number keys 1–6). */
+/**
+ * Why the engine was wrong: the initial items of the dictionary type `falseAlarmReason` (System
+ * settings › Dictionary), which the review reads and validates against; the reviewer picks one with
+ * the number keys 1–9 in the dictionary's order.
+ */
 export const FALSE_ALARM_REASONS = [
   'wrongClass',
   'background',
@@ -82,7 +86,8 @@ export type FalseAlarmRecordList = z.infer<typeof falseAlarmRecordList>;
  */
 export const falseAlarmReviewBody = z.object({
   verdict: z.enum(FALSE_ALARM_VERDICTS, { error: 'field.invalid' }),
-  reason: z.enum(FALSE_ALARM_REASONS, { error: 'field.invalid' }).optional(),
+  /** An enabled item of the dictionary type falseAlarmReason (checked by the server). */
+  reason: z.string().trim().max(64, { error: 'field.tooLong' }).optional(),
   labels: detectionList.optional(),
   rereview: z.boolean().optional(),
 });

@@ -4,11 +4,13 @@
  * The Chinese texts are the SPEC's own wording (SPEC §5, §8).
  */
 import { ACCOUNT_SETTINGS_MESSAGES } from './account-settings.ts';
+import { DICTIONARY_MESSAGES } from './dictionary.ts';
 import { DUTY_ROSTER_MESSAGES } from './duty-roster.ts';
 import { KNOWLEDGE_BASE_MESSAGES } from './knowledge-base.ts';
 import { LICENCE_MESSAGES } from './licence.ts';
 import { AI_PLATFORM_MESSAGES } from './messages-ai.ts';
 import { PLAN_TASK_MESSAGES } from './plan-tasks.ts';
+import { SCOPE_MESSAGES } from './scope.ts';
 import { SELF_CHECK_CAMERA_HEALTH_MESSAGES } from './self-check-camera-health.ts';
 import { SELF_CHECK_IMAGE_CHECKS_MESSAGES } from './self-check-image-checks.ts';
 import { SELF_CHECK_PROTOCOL_MESSAGES } from './self-check-protocol.ts';
@@ -36,6 +38,8 @@ export const MESSAGES = {
   ...KNOWLEDGE_BASE_MESSAGES,
   ...PLAN_TASK_MESSAGES,
   ...SQL_QUERY_MESSAGES,
+  ...SCOPE_MESSAGES,
+  ...DICTIONARY_MESSAGES,
   'field.required': { en: 'This cannot be empty', 'zh-CN': '此项不能为空!' },
   'field.invalid': { en: 'Invalid value', 'zh-CN': '输入值无效' },
   'field.tooLong': { en: 'Too long', 'zh-CN': '输入过长' },

@@ -21,6 +21,7 @@ import { cameraHealthRoutes } from './features/camera-health/index.ts';
 import { clientErrorRoutes } from './features/client-errors/index.ts';
 import { datasetRoutes } from './features/datasets/index.ts';
 import { devicesRoutes } from './features/devices/index.ts';
+import { dictionaryRoutes } from './features/dictionary/index.ts';
 import { dutyRosterRoutes } from './features/duty-roster/index.ts';
 import { engineRoutes } from './features/engines/index.ts';
 import { equipmentRoutes } from './features/equipment/index.ts';
@@ -45,6 +46,7 @@ import { runReportsRoutes } from './features/run-reports/index.ts';
 import { runningEffectRoutes } from './features/running-effect/index.ts';
 import { sceneCamerasRoutes } from './features/scene-cameras/index.ts';
 import { scenesRoutes } from './features/scenes/index.ts';
+import { scopeRoutes } from './features/scope/index.ts';
 import { sessionRoutes } from './features/session/index.ts';
 import { sqlQueryRoutes } from './features/sql-query/index.ts';
 import { systemStatusRoutes } from './features/system-status/index.ts';
@@ -284,6 +286,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       knowledgeBaseRoutes,
       planTasksRoutes,
       sqlQueryRoutes,
+      scopeRoutes,
+      dictionaryRoutes,
     ]) {
       await app.register(domain, { prefix: API_PREFIX });
     }

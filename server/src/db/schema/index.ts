@@ -7,6 +7,7 @@ export * from './alarms.ts';
 export * from './algorithms.ts';
 export * from './core.ts';
 export * from './devices.ts';
+export * from './dictionary.ts';
 export * from './equipment.ts';
 export * from './history.ts';
 export * from './job-queue.ts';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { removeMedia } from '../../platform/media.ts';
+import { retentionDaysOf } from '../scope/index.ts';
 import { deleteChecks, oldChecks } from './probe-repo.ts';
 
 /** Rows per retention batch, and batches per run (the rest waits for the next run). */
@@ -12,9 +13,9 @@ const MAX_BATCHES = 20;
  * Answers how many rows went.
  */
 export async function pruneChecks(app: FastifyInstance): Promise<number> {
-  const before = new Date(
-    app.appConfig.now().getTime() - app.appConfig.cameraProbe.retentionDays * 86_400_000,
-  );
+  // The stored setting (System settings › Data scope), CAMERA_CHECK_DAYS by default.
+  const days = await retentionDaysOf(app, 'cameraChecks');
+  const before = new Date(app.appConfig.now().getTime() - days * 86_400_000);
   let removed = 0;
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
     const rows = await oldChecks(app.db, before, RETENTION_BATCH);

@@ -2,6 +2,7 @@ import {
   cameraTypeBody,
   cameraTypeListQuery,
   cameraTypeRow,
+  DICTIONARY_TYPES,
   platformBody,
   platformListQuery,
   platformRow,
@@ -10,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { catalogueRoutes } from '../../platform/catalogue-routes.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
+import { assertDictionaryValue } from '../dictionary/index.ts';
 import {
   camerasPerPlatform,
   camerasPerType,
@@ -34,6 +36,8 @@ const cameraTypes = catalogueRoutes({
     remove: 'Delete a camera type (refused while cameras use it)',
   },
   refusals: { duplicate: 'cameraType.duplicate' },
+  // The kinds are the dictionary's enabled items of cameraTypeKind (System settings › Dictionary).
+  check: (db, body) => assertDictionaryValue(db, DICTIONARY_TYPES.cameraTypeKind, body.type, 'type'),
   toItems: async (db, rows) => {
     const cameras = await camerasPerType(
       db,

@@ -108,7 +108,7 @@ describe.each(backends)('cameras and camera types on %s', (backend) => {
       });
       expect(renamed.statusCode).toBe(200);
       expect(
-        (await h.call('PUT', D.cameraTypeById(99999), { brand: 'a', model: 'b', type: 'c' })).statusCode,
+        (await h.call('PUT', D.cameraTypeById(99999), { brand: 'a', model: 'b', type: 'dome' })).statusCode,
       ).toBe(404);
     });
 

@@ -1,11 +1,12 @@
-import type {
-  Detection,
-  FalseAlarmRateQuery,
-  FalseAlarmRateResult,
-  FalseAlarmRateRow,
-  FalseAlarmRecordItem,
-  FalseAlarmReviewBody,
-  FalseAlarmState,
+import {
+  type Detection,
+  DICTIONARY_TYPES,
+  type FalseAlarmRateQuery,
+  type FalseAlarmRateResult,
+  type FalseAlarmRateRow,
+  type FalseAlarmRecordItem,
+  type FalseAlarmReviewBody,
+  type FalseAlarmState,
 } from '@sentinel/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -14,6 +15,7 @@ import { requireUser } from '../../platform/auth.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { mediaUrl } from '../../platform/media.ts';
 import { canSeeScene, type VisibleScenes } from '../../platform/scene-authority.ts';
+import { assertDictionaryValue } from '../dictionary/index.ts';
 import { findRecord, type RecordView, rateByVersion, selectReviewed, writeVerdict } from './repo.ts';
 
 /** The API's view of a record. */
@@ -75,6 +77,9 @@ export async function reviewRecord(
       { field: 'labels', message: 'falseAlarm.labelsRequired' },
     ]);
   }
+  // The reasons are the dictionary's enabled items (System settings › Dictionary), not a fixed list.
+  if (body.reason)
+    await assertDictionaryValue(app.db, DICTIONARY_TYPES.falseAlarmReason, body.reason, 'reason');
   const written = await writeVerdict(
     app.db,
     id,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { retentionDaysOf } from '../scope/index.ts';
 import { deleteOlderThan } from './repo.ts';
 
 /** Rows deleted per statement, and statements per run (a run deletes at most 50,000 rows). */
@@ -10,7 +11,8 @@ const RETENTION_BATCHES_PER_RUN = 10;
  * statement on the time index, so ingest never waits behind one long delete); answers how many.
  */
 export async function pruneProtocolLog(app: FastifyInstance, batch = RETENTION_BATCH): Promise<number> {
-  const days = app.appConfig.protocolLog.retentionDays;
+  // The stored setting (System settings › Data scope), PROTOCOL_LOG_DAYS by default.
+  const days = await retentionDaysOf(app, 'protocolLog');
   const cutoff = new Date(app.appConfig.now().getTime() - days * 86_400_000);
   let total = 0;
   for (let i = 0; i < RETENTION_BATCHES_PER_RUN; i++) {

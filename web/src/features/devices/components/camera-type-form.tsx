@@ -1,14 +1,17 @@
-import { CAMERA_TYPE_KINDS, type CameraTypeRow, cameraTypeBody } from '@sentinel/contract';
+import { type CameraTypeRow, cameraTypeBody, DICTIONARY_TYPES } from '@sentinel/contract';
 import { AutoComplete, Form, Input } from 'antd';
 import { CrudForm, type EditFormProps, zodRule } from '@/shared/crud/index.ts';
+import { useDictionary } from '@/shared/dictionary/use-dictionary.ts';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { cameraTypeApi } from '../api/camera-types.ts';
 
 const f = cameraTypeBody.shape;
 
-/** Brand, model and form type (a known kind or any other word). */
+/** Brand, model and form type (an enabled kind of the dictionary). */
 export function CameraTypeForm(props: EditFormProps<CameraTypeRow>) {
   const { t } = useTranslation('devices');
+  // The kinds are the dictionary's (System settings › Dictionary); the server accepts only those.
+  const kinds = useDictionary(DICTIONARY_TYPES.cameraTypeKind);
   return (
     <CrudForm
       api={cameraTypeApi}
@@ -26,7 +29,7 @@ export function CameraTypeForm(props: EditFormProps<CameraTypeRow>) {
       </Form.Item>
       <Form.Item name="type" label={t('field.type')} required rules={[zodRule(f.type)]}>
         <AutoComplete
-          options={CAMERA_TYPE_KINDS.map((k) => ({ value: k, label: `${t(`typeKind.${k}`)} (${k})` }))}
+          options={kinds.options.map((k) => ({ value: k.value, label: `${k.label} (${k.value})` }))}
           maxLength={32}
         />
       </Form.Item>

@@ -1,12 +1,12 @@
 import {
   type Detection,
-  FALSE_ALARM_REASONS,
-  type FalseAlarmReason,
+  DICTIONARY_TYPES,
   type FalseAlarmRecordItem,
   type FalseAlarmVerdict,
 } from '@sentinel/contract';
 import { AutoComplete, Button, Col, Descriptions, Empty, Radio, Row, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { useDictionary } from '@/shared/dictionary/use-dictionary.ts';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { RequestError } from '@/shared/request/errors.ts';
 import { formatTime } from '@/shared/utils/time.ts';
@@ -28,7 +28,7 @@ interface ReviewPanelProps {
 
 /**
  * The keyboard review of false-alarm records: the frame with the engine's boxes pre-drawn, a
- * reason (1–6), and A accept / R relabel (draw, select, delete boxes; S or Enter saves) / D drop,
+ * reason (1–9, the dictionary's), and A accept / R relabel (draw, select, delete boxes; S or Enter saves) / D drop,
  * N or → next, P or ← previous. A verdict moves on to the next pending record.
  */
 export function ReviewPanel({ records, index, onIndex, active, onEditingChange }: ReviewPanelProps) {
@@ -38,7 +38,9 @@ export function ReviewPanel({ records, index, onIndex, active, onEditingChange }
   const [seen, setSeen] = useState<Record<number, FalseAlarmRecordItem>>({});
   const base = records[index];
   const record = base ? (seen[base.id] ?? base) : undefined;
-  const [reason, setReason] = useState<FalseAlarmReason | undefined>();
+  const [reason, setReason] = useState<string | undefined>();
+  // The reasons are the dictionary's (System settings › Dictionary), reloaded when it changes.
+  const reasons = useDictionary(DICTIONARY_TYPES.falseAlarmReason);
   const [editing, setEditing] = useState(false);
   const [labels, setLabels] = useState<Detection[]>([]);
   const [selected, setSelected] = useState<number | null>(null);
@@ -48,7 +50,7 @@ export function ReviewPanel({ records, index, onIndex, active, onEditingChange }
   // A new record: its reason, not editing.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the record changes
   useEffect(() => {
-    setReason((record?.reason as FalseAlarmReason) || undefined);
+    setReason(record?.reason || undefined);
     setEditing(false);
     setSelected(null);
   }, [recordId]);
@@ -122,6 +124,7 @@ export function ReviewPanel({ records, index, onIndex, active, onEditingChange }
     drop: () => submit('dropped'),
     next: () => go(index + 1),
     previous: () => go(index - 1),
+    reasons: reasons.options.map((o) => o.value),
     reason: setReason,
     save: () => submit('relabelled', labels),
     cancelEdit: () => setEditing(false),
@@ -185,7 +188,8 @@ export function ReviewPanel({ records, index, onIndex, active, onEditingChange }
                 </>
               )}
               <span>
-                <Key k="1" />–<Key k="6" /> {t('review.reasonHint')}
+                <Key k="1" />–<Key k={String(Math.min(Math.max(reasons.options.length, 1), 9))} />{' '}
+                {t('review.reasonHint')}
               </span>
             </Space>
           </div>
@@ -217,13 +221,13 @@ export function ReviewPanel({ records, index, onIndex, active, onEditingChange }
               <Typography.Text strong>{t('review.reason')}</Typography.Text>
               <Radio.Group
                 value={reason}
-                onChange={(e) => setReason(e.target.value as FalseAlarmReason)}
+                onChange={(e) => setReason(e.target.value as string)}
                 data-testid="false-alarm-reason"
                 style={{ display: 'flex', flexDirection: 'column', marginTop: 4 }}
               >
-                {FALSE_ALARM_REASONS.map((r, i) => (
-                  <Radio key={r} value={r} data-testid={`false-alarm-reason-${r}`}>
-                    <Key k={String(i + 1)} /> {t(`reason.${r}`)}
+                {reasons.options.map((r, i) => (
+                  <Radio key={r.value} value={r.value} data-testid={`false-alarm-reason-${r.value}`}>
+                    {i < 9 ? <Key k={String(i + 1)} /> : null} {r.label}
                   </Radio>
                 ))}
               </Radio.Group>

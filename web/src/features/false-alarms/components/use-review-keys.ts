@@ -1,4 +1,3 @@
-import { FALSE_ALARM_REASONS, type FalseAlarmReason } from '@sentinel/contract';
 import { useEffect, useRef } from 'react';
 
 export interface ReviewKeyHandlers {
@@ -8,7 +7,9 @@ export interface ReviewKeyHandlers {
   drop: () => void;
   next: () => void;
   previous: () => void;
-  reason: (reason: FalseAlarmReason) => void;
+  /** The reasons offered (the dictionary's enabled falseAlarmReason items, in order): keys 1–9. */
+  reasons: readonly string[];
+  reason: (reason: string) => void;
   save: () => void;
   cancelEdit: () => void;
   deleteSelected: () => void;
@@ -21,7 +22,7 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /**
- * The review view's keys: A accept, R relabel, D drop, N / → next, P / ← previous, 1–6 a reason;
+ * The review view's keys: A accept, R relabel, D drop, N / → next, P / ← previous, 1–9 a reason;
  * while relabelling: S or Enter save, Esc cancel, Delete / Backspace remove the selected box.
  */
 export function useReviewKeys(active: boolean, handlers: ReviewKeyHandlers): void {
@@ -34,8 +35,8 @@ export function useReviewKeys(active: boolean, handlers: ReviewKeyHandlers): voi
       const h = ref.current;
       const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
       const digit = Number.parseInt(key, 10);
-      if (digit >= 1 && digit <= FALSE_ALARM_REASONS.length && !isTyping(event.target)) {
-        const reason = FALSE_ALARM_REASONS[digit - 1];
+      if (digit >= 1 && digit <= Math.min(h.reasons.length, 9) && !isTyping(event.target)) {
+        const reason = h.reasons[digit - 1];
         if (reason) h.reason(reason);
         event.preventDefault();
         return;

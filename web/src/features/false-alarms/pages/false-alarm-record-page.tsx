@@ -1,6 +1,7 @@
-import type { FalseAlarmRecordItem } from '@sentinel/contract';
+import { DICTIONARY_TYPES, type FalseAlarmRecordItem } from '@sentinel/contract';
 import { Button, Card, Empty, Modal, Table, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { useDictionary } from '@/shared/dictionary/use-dictionary.ts';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { PageError } from '@/shared/ui/page-states.tsx';
 import { FIRST_PAGE, type PageState, tablePagination } from '@/shared/ui/table-pagination.ts';
@@ -39,6 +40,7 @@ function Thumb({ record, onOpen }: { record: FalseAlarmRecordItem; onOpen: () =>
 function RecordsTab() {
   const { t } = useTranslation('falseAlarms');
   const { t: tc } = useTranslation();
+  const reasons = useDictionary(DICTIONARY_TYPES.falseAlarmReason);
   const [paging, setPaging] = useState<PageState>(FIRST_PAGE);
   const [filters, setFilters] = useState<FalseAlarmFilters>({});
   const [reviewing, setReviewing] = useState<number | null>(null);
@@ -86,7 +88,7 @@ function RecordsTab() {
       title: t('column.reason'),
       dataIndex: 'reason',
       responsive: ['lg'],
-      render: (v: string) => (v ? t(`reason.${v}`) : '—'),
+      render: (v: string) => (v ? reasons.labelOf(v) : '—'),
     },
     { title: t('column.markedBy'), dataIndex: 'markedBy', render: (v: string) => v || '—' },
     {

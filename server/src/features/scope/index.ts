@@ -1,0 +1,3 @@
+/** The scope feature's public face (ARCHITECTURE.md, import rules). */
+export { dataRetentionTask, previewRetention, retentionDaysOf, runDataRetention } from './retention.ts';
+export { scopeRoutes } from './routes.ts';

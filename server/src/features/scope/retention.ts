@@ -1,0 +1,133 @@
+import { stat } from 'node:fs/promises';
+import {
+  RETENTION_CATEGORIES,
+  type RetentionCategory,
+  type RetentionPreview,
+  type RetentionSettings,
+  type RetentionSummary,
+  retentionSettings,
+} from '@sentinel/contract';
+import type { FastifyInstance } from 'fastify';
+import { mediaRoot, removeMedia, resolveMediaPath } from '../../platform/media.ts';
+import { applyBatch, type Cutoffs, categoryFiles, countCategory, nextBatch, readRetention } from './repo.ts';
+
+/** Rows per statement, and statements per category and run: a run removes at most 10,000 rows each. */
+export const RETENTION_LIMITS = { batch: 500, batchesPerRun: 20 };
+/** The preview states at most this many files per category for its byte count (the rest by average). */
+const PREVIEW_STAT_MAX = 2_000;
+
+/**
+ * The settings the retention run reads: the stored ones, else the defaults — the protocol log and
+ * camera checks default to PROTOCOL_LOG_DAYS / CAMERA_CHECK_DAYS, the others to a year for
+ * records and less for the bulky files.
+ */
+export async function retentionSettingsOf(app: FastifyInstance): Promise<RetentionSettings> {
+  const defaults: RetentionSettings = {
+    alarms: 365,
+    alarmImages: 180,
+    alarmClips: 90,
+    events: 180,
+    jobRuns: 365,
+    auditLog: 365,
+    protocolLog: app.appConfig.protocolLog.retentionDays,
+    cameraChecks: app.appConfig.cameraProbe.retentionDays,
+  };
+  const stored = await readRetention(app.db);
+  const parsed = retentionSettings.safeParse({ ...defaults, ...(typeof stored === 'object' ? stored : {}) });
+  return parsed.success ? parsed.data : defaults;
+}
+
+/** The days one category is kept (what the protocol-log and camera-check pruning read). */
+export async function retentionDaysOf(app: FastifyInstance, category: RetentionCategory): Promise<number> {
+  return (await retentionSettingsOf(app))[category];
+}
+
+export function cutoffsOf(now: Date, settings: RetentionSettings): Cutoffs {
+  return Object.fromEntries(
+    RETENTION_CATEGORIES.map((c) => [c, new Date(now.getTime() - settings[c] * 86_400_000)]),
+  ) as Cutoffs;
+}
+
+async function bytesOf(app: FastifyInstance, paths: string[]): Promise<number> {
+  const root = mediaRoot(app);
+  let bytes = 0;
+  for (const path of paths) {
+    const file = resolveMediaPath(root, path);
+    if (!file) continue;
+    bytes += await stat(file).then(
+      (s) => s.size,
+      () => 0,
+    );
+  }
+  return bytes;
+}
+
+/** What a run with these settings would remove now, per category (the run's own WHERE clauses). */
+export async function previewRetention(
+  app: FastifyInstance,
+  settings: RetentionSettings,
+): Promise<RetentionPreview> {
+  const cutoffs = cutoffsOf(app.appConfig.now(), settings);
+  const list = [];
+  for (const category of RETENTION_CATEGORIES) {
+    const { rows, files } = await countCategory(app.db, category, cutoffs);
+    let bytes = 0;
+    if (files > 0) {
+      const sample = await categoryFiles(app.db, category, cutoffs, PREVIEW_STAT_MAX);
+      const sampled = await bytesOf(app, sample);
+      bytes = sample.length >= files ? sampled : Math.round((sampled / Math.max(sample.length, 1)) * files);
+    }
+    list.push({
+      category,
+      days: settings[category],
+      cutoff: cutoffs[category].toISOString(),
+      rows,
+      files,
+      bytes,
+    });
+  }
+  return { list, perRunLimit: RETENTION_LIMITS.batch * RETENTION_LIMITS.batchesPerRun };
+}
+
+/**
+ * The retention plan task: per category, in bounded batches (one short statement each, so that
+ * ingest never waits behind a long delete), the files first and then the rows — a file whose row
+ * is gone would be an orphan, a row whose file is gone shows "no image". Stops between batches when
+ * the signal aborts. Alarm rollups (alarm_rollup_*) are not touched: the analysis figures of past
+ * months stay although their alarm records are gone.
+ */
+export async function runDataRetention(
+  app: FastifyInstance,
+  signal?: AbortSignal,
+  limits = RETENTION_LIMITS,
+): Promise<RetentionSummary> {
+  const cutoffs = cutoffsOf(app.appConfig.now(), await retentionSettingsOf(app));
+  const summary = { files: 0 } as RetentionSummary;
+  for (const category of RETENTION_CATEGORIES) {
+    summary[category] = 0;
+    for (let i = 0; i < limits.batchesPerRun && !signal?.aborted; i++) {
+      const batch = await nextBatch(app.db, category, cutoffs, limits.batch);
+      if (batch.length === 0) break;
+      for (const row of batch) {
+        for (const path of row.paths) await removeMedia(app, path);
+        summary.files += row.paths.length;
+      }
+      summary[category] += await applyBatch(
+        app.db,
+        category,
+        cutoffs,
+        batch.map((r) => r.id),
+      );
+      if (batch.length < limits.batch) break;
+    }
+  }
+  return summary;
+}
+
+/** The plan task `dataRetention` (registered by scopeRoutes on the scheduler, platform/plan-tasks.ts). */
+export const dataRetentionTask = (app: FastifyInstance) => ({
+  code: 'dataRetention',
+  defaultCron: '30 3 * * *',
+  timeLimitMs: 30 * 60_000,
+  run: (signal: AbortSignal) => runDataRetention(app, signal),
+});
