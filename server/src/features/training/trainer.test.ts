@@ -7,9 +7,10 @@ import {
   type TrainerManifest,
   type TrainingJobItem,
 } from '@sentinel/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trainingJob } from '../../db/schema/index.ts';
+import { algorithmVersion, trainingJob } from '../../db/schema/index.ts';
 import { backends, body, buildTestApp, createTestDatabase, type TestDatabase } from '../../test/helpers.ts';
 import { createEngine } from '../engines/routes.ts';
 import {
@@ -236,6 +237,62 @@ describe.each(backends)('the trainer contract with a real fake trainer on %s', (
       json: { lines: [{ message: 'still here' }] },
     });
     expect(late.status).toBe(409);
+  });
+
+  it('two uploads of the artefact at once (a retrying trainer) make one version; a terminated job makes none', async () => {
+    const { job, instance } = await handedJob();
+    const versions = async () =>
+      (
+        await app.db
+          .select({ number: algorithmVersion.number, trainingJobId: algorithmVersion.trainingJobId })
+          .from(algorithmVersion)
+          .where(eq(algorithmVersion.algorithmId, instance.id))
+      ).map((v) => [v.number, v.trainingJobId]);
+    const upload = () => {
+      const form = new FormData();
+      form.append('file', new Blob([Buffer.from('trained weights')]), 'model.onnx');
+      return callback(`${job.callbackBase}/artefact`, key, { form });
+    };
+    const answers = await Promise.all([upload(), upload(), upload()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    expect((await getJob(app, admin, job.id)).resultVersionNumber).toBe(2);
+    expect((await versions()).sort()).toEqual([
+      [1, null],
+      [2, job.id],
+    ]);
+
+    const { job: stopped, instance: other } = await handedJob();
+    const terminated = app.inject({
+      method: 'POST',
+      url: TRAINING_API.terminate(stopped.id),
+      headers: { token: admin },
+    });
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from('late weights')]), 'model.onnx');
+    const late = callback(`${stopped.callbackBase}/artefact`, key, { form });
+    await Promise.all([terminated, late]);
+    const end = await getJob(app, admin, stopped.id);
+    const made = await app.db
+      .select({ id: algorithmVersion.id })
+      .from(algorithmVersion)
+      .where(eq(algorithmVersion.algorithmId, other.id));
+    // Whichever came first, the job and the versions agree: completed with v2, or terminated with none.
+    if (end.state === TRAINING_STATE.completed) expect(made).toHaveLength(2);
+    else
+      expect({ state: end.state, versions: made.length }).toEqual({
+        state: TRAINING_STATE.terminated,
+        versions: 1,
+      });
+    // And once it has ended, a further upload is refused and makes nothing.
+    const again = new FormData();
+    again.append('file', new Blob([Buffer.from('later weights')]), 'model.onnx');
+    expect((await callback(`${stopped.callbackBase}/artefact`, key, { form: again })).status).toBe(409);
+    expect(
+      await app.db
+        .select({ id: algorithmVersion.id })
+        .from(algorithmVersion)
+        .where(eq(algorithmVersion.algorithmId, other.id)),
+    ).toHaveLength(made.length);
   });
 
   it('a trainer that falls silent leaves its job in training error with the reason', async () => {
