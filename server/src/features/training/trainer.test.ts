@@ -176,6 +176,39 @@ describe.each(backends)('the trainer contract with a real fake trainer on %s', (
     expect(asIs).toMatchObject({ progress: 100, resultVersionNumber: 2 });
   });
 
+  it('documents the hand-off in OpenAPI: callbacks on the start route with the job payload, and the trainer’s calls back', async () => {
+    const res = await app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    type Operation = {
+      callbacks?: Record<
+        string,
+        Record<string, { post?: { requestBody?: { content: Record<string, { schema: JsonSchema }> } } }>
+      >;
+    };
+    type JsonSchema = { type?: string; properties?: Record<string, unknown>; required?: string[] };
+    const doc = res.json() as { paths: Record<string, Record<string, Operation>> };
+    const callbacks = doc.paths[TRAINING_API.create]?.put?.callbacks ?? {};
+    const handover = callbacks.trainerHandover?.['{TRAINER_URL}/jobs']?.post;
+    const schema = handover?.requestBody?.content['application/json']?.schema;
+    expect(schema?.type).toBe('object');
+    // the documented payload is exactly what a trainer receives
+    const { job } = await handedJob(1);
+    expect(Object.keys(schema?.properties ?? {}).sort()).toEqual(Object.keys(job).sort());
+    expect(schema?.required?.sort()).toEqual(Object.keys(job).sort());
+    expect(schema?.properties?.callbackBase).toMatchObject({ type: 'string' });
+    expect(callbacks.trainerCancel?.['{TRAINER_URL}/jobs/{id}/cancel']?.post).toBeDefined();
+    const paths = Object.keys(doc.paths);
+    for (const make of [
+      TRAINING_API.trainerDataset,
+      TRAINING_API.trainerProgress,
+      TRAINING_API.trainerLog,
+      TRAINING_API.trainerArtefact,
+      TRAINING_API.trainerFail,
+    ]) {
+      expect(paths).toContain(make(0).replace('/0/', '/{id}/'));
+    }
+  });
+
   it('refuses a wrong key (401), another trainer’s job (403), an unknown or built-in job (404)', async () => {
     const { job } = await handedJob();
     expect(
