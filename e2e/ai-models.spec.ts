@@ -104,7 +104,7 @@ const WIZARD_TEXT = [
     nameLabel: '实例名称',
     codeLabel: '实例编码',
     drawing: '正在绘制区域：3 个点',
-    severe: '严重',
+    level: '严重',
     weekly: '按周时段',
     zones: '1 个区域',
     weekdays: '周一 周二 周三 周四 周五 08:00–18:00',
@@ -118,7 +118,7 @@ const WIZARD_TEXT = [
     nameLabel: 'Instance name',
     codeLabel: 'Instance code',
     drawing: 'Drawing a zone: 3 point(s)',
-    severe: 'Severe',
+    level: 'Serious',
     weekly: 'Weekly windows',
     zones: '1 zone(s)',
     weekdays: 'Mon Tue Wed Thu Fri 08:00–18:00',
@@ -170,7 +170,7 @@ describe('instance wizard', () => {
       await page.getByTestId('ai-wizard-step2').waitFor();
 
       await page.getByTestId('ai-threshold-fallen').fill('0.7');
-      await page.getByTestId('ai-wizard-step2').getByText(text.severe, { exact: true }).click();
+      await page.getByTestId('ai-wizard-step2').getByText(text.level, { exact: true }).click();
       await page.getByTestId('ai-wizard-next').click();
       await page.getByTestId('ai-wizard-step3').waitFor();
       // A reload keeps the step and what was saved.
@@ -191,7 +191,7 @@ describe('instance wizard', () => {
       expect(summaryText).toContain(text.code);
       expect(summaryText).toContain(text.zones);
       expect(summaryText).toContain('fallen ≥ 0.7');
-      expect(summaryText).toContain(text.severe);
+      expect(summaryText).toContain(text.level);
       expect(summaryText).toContain(text.weekdays);
       await page.getByTestId('ai-wizard-next').click();
       await poll(() => page.getByTestId('ai-wizard-created').innerText()).toContain(text.created);
