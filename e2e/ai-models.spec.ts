@@ -94,80 +94,116 @@ describe('model base', () => {
   }, 120_000);
 });
 
+/** What the four-step wizard test reads and types, per language. */
+const WIZARD_TEXT = [
+  {
+    lang: 'zh-CN' as const,
+    language: 'Chinese',
+    name: 'E2E 跌倒检测',
+    code: 'E2E-FALL',
+    nameLabel: '实例名称',
+    codeLabel: '实例编码',
+    drawing: '正在绘制区域：3 个点',
+    level: '严重',
+    weekly: '按周时段',
+    zones: '1 个区域',
+    weekdays: '周一 周二 周三 周四 周五 08:00–18:00',
+    created: '版本 1 已生效',
+  },
+  {
+    lang: 'en' as const,
+    language: 'English',
+    name: 'E2E fall detection',
+    code: 'E2E-FALL-EN',
+    nameLabel: 'Instance name',
+    codeLabel: 'Instance code',
+    drawing: 'Drawing a zone: 3 point(s)',
+    level: 'Serious',
+    weekly: 'Weekly windows',
+    zones: '1 zone(s)',
+    weekdays: 'Mon Tue Wed Thu Fri 08:00–18:00',
+    created: 'version 1 is live',
+  },
+];
+
 describe('instance wizard', () => {
-  it('creates an instance through the four steps; a reload keeps the step; a draft continues (Chinese)', async () => {
-    const page = await session.loggedInPage('zh-CN');
-    await openPage(page);
-    await page.getByTestId('ai-model-fall-pose-instance').click();
-    await page.getByTestId('ai-wizard-step1').waitFor();
-    expect(page.url()).toContain('/createinstance1/');
+  it.each(WIZARD_TEXT)(
+    'creates an instance through the four steps; a reload keeps the step; a draft continues ($language)',
+    async (text) => {
+      const page = await session.loggedInPage(text.lang);
+      await openPage(page);
+      await page.getByTestId('ai-model-fall-pose-instance').click();
+      await page.getByTestId('ai-wizard-step1').waitFor();
+      expect(page.url()).toContain('/createinstance1/');
 
-    await page.getByLabel('实例名称').fill('E2E 跌倒检测');
-    await page.getByLabel('实例编码').fill('E2E-FALL');
-    await page
-      .locator('input[type="file"]')
-      .setInputFiles({ name: 'gate.png', mimeType: 'image/png', buffer: SMALL_PNG });
-    await poll(() => page.url()).toMatch(/createinstance1\/\d+\/fall-pose\/[0-9a-f]{24}\.png$/);
-    const svg = page.getByTestId('zone-svg');
-    await svg.waitFor();
-    await svg.scrollIntoViewIfNeeded();
-    const box = await settledBox(svg);
-    for (const [x, y] of [
-      [0.2, 0.3],
-      [0.7, 0.3],
-      [0.5, 0.8],
-    ] as const) {
-      await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
-    }
-    expect(await page.getByTestId('zone-editor').innerText()).toContain('正在绘制区域：3 个点');
-    await page.keyboard.press('Enter');
-    await page.getByTestId('zone-save').click();
-    await poll(() => page.getByTestId('zone-save').isDisabled()).toBe(true);
-    await page.getByTestId('ai-wizard-next').click();
-    await page.getByTestId('ai-wizard-step2').waitFor();
-    const id = Number(/createinstance2\/(\d+)\//.exec(page.url())?.[1]);
-    expect(id).toBeGreaterThan(0);
+      await page.getByLabel(text.nameLabel).fill(text.name);
+      await page.getByLabel(text.codeLabel).fill(text.code);
+      await page
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'gate.png', mimeType: 'image/png', buffer: SMALL_PNG });
+      await poll(() => page.url()).toMatch(/createinstance1\/\d+\/fall-pose\/[0-9a-f]{24}\.png$/);
+      const svg = page.getByTestId('zone-svg');
+      await svg.waitFor();
+      await svg.scrollIntoViewIfNeeded();
+      const box = await settledBox(svg);
+      for (const [x, y] of [
+        [0.2, 0.3],
+        [0.7, 0.3],
+        [0.5, 0.8],
+      ] as const) {
+        await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+      }
+      expect(await page.getByTestId('zone-editor').innerText()).toContain(text.drawing);
+      await page.keyboard.press('Enter');
+      await page.getByTestId('zone-save').click();
+      await poll(() => page.getByTestId('zone-save').isDisabled()).toBe(true);
+      await page.getByTestId('ai-wizard-next').click();
+      await page.getByTestId('ai-wizard-step2').waitFor();
+      const id = Number(/createinstance2\/(\d+)\//.exec(page.url())?.[1]);
+      expect(id).toBeGreaterThan(0);
 
-    // Leave half-way: the draft is listed; continue brings back step 2.
-    await openPage(page);
-    const drafts = page.getByTestId('ai-drafts');
-    await poll(() => drafts.innerText()).toContain('E2E 跌倒检测');
-    await page.getByTestId('ai-draft-E2E-FALL-continue').click();
-    await page.getByTestId('ai-wizard-step2').waitFor();
+      // Leave half-way: the draft is listed; continue brings back step 2.
+      await openPage(page);
+      const drafts = page.getByTestId('ai-drafts');
+      await poll(() => drafts.innerText()).toContain(text.name);
+      await page.getByTestId(`ai-draft-${text.code}-continue`).click();
+      await page.getByTestId('ai-wizard-step2').waitFor();
 
-    await page.getByTestId('ai-threshold-fallen').fill('0.7');
-    await page.getByTestId('ai-wizard-step2').getByText('严重', { exact: true }).click();
-    await page.getByTestId('ai-wizard-next').click();
-    await page.getByTestId('ai-wizard-step3').waitFor();
-    // A reload keeps the step and what was saved.
-    await page.reload();
-    await page.getByTestId('ai-wizard-step3').waitFor();
-    await page.getByTestId('ai-wizard-back').click();
-    await page.getByTestId('ai-wizard-step2').waitFor();
-    await poll(() => page.getByTestId('ai-threshold-fallen').inputValue()).toBe('0.70');
-    await page.getByTestId('ai-wizard-next').click();
-    await page.getByTestId('ai-wizard-step3').waitFor();
-    await page.getByTestId('ai-wizard-step3').getByText('按周时段').click();
-    await page.getByTestId('ai-wizard-next').click();
-    await page.getByTestId('ai-wizard-step4').waitFor();
-    await page.reload();
-    const summary = page.getByTestId('ai-wizard-summary');
-    await summary.waitFor();
-    const text = await summary.innerText();
-    expect(text).toContain('E2E-FALL');
-    expect(text).toContain('1 个区域');
-    expect(text).toContain('fallen ≥ 0.7');
-    expect(text).toContain('严重');
-    expect(text).toContain('周一 周二 周三 周四 周五 08:00–18:00');
-    await page.getByTestId('ai-wizard-next').click();
-    await poll(() => page.getByTestId('ai-wizard-created').innerText()).toContain('版本 1 已生效');
+      await page.getByTestId('ai-threshold-fallen').fill('0.7');
+      await page.getByTestId('ai-wizard-step2').getByText(text.level, { exact: true }).click();
+      await page.getByTestId('ai-wizard-next').click();
+      await page.getByTestId('ai-wizard-step3').waitFor();
+      // A reload keeps the step and what was saved.
+      await page.reload();
+      await page.getByTestId('ai-wizard-step3').waitFor();
+      await page.getByTestId('ai-wizard-back').click();
+      await page.getByTestId('ai-wizard-step2').waitFor();
+      await poll(() => page.getByTestId('ai-threshold-fallen').inputValue()).toBe('0.70');
+      await page.getByTestId('ai-wizard-next').click();
+      await page.getByTestId('ai-wizard-step3').waitFor();
+      await page.getByTestId('ai-wizard-step3').getByText(text.weekly).click();
+      await page.getByTestId('ai-wizard-next').click();
+      await page.getByTestId('ai-wizard-step4').waitFor();
+      await page.reload();
+      const summary = page.getByTestId('ai-wizard-summary');
+      await summary.waitFor();
+      const summaryText = await summary.innerText();
+      expect(summaryText).toContain(text.code);
+      expect(summaryText).toContain(text.zones);
+      expect(summaryText).toContain('fallen ≥ 0.7');
+      expect(summaryText).toContain(text.level);
+      expect(summaryText).toContain(text.weekdays);
+      await page.getByTestId('ai-wizard-next').click();
+      await poll(() => page.getByTestId('ai-wizard-created').innerText()).toContain(text.created);
 
-    const instance = await session.api<DraftItem>(AI_MODEL_API.draft(id));
-    expect(instance).toMatchObject({ draft: false, liveVersion: 1, level: 120003, code: 'E2E-FALL' });
-    const picker = await session.api<Array<{ code: string }>>(ALGORITHM_API.all);
-    expect(picker.map((a) => a.code)).toContain('E2E-FALL');
-    await page.context().close();
-  }, 150_000);
+      const instance = await session.api<DraftItem>(AI_MODEL_API.draft(id));
+      expect(instance).toMatchObject({ draft: false, liveVersion: 1, level: 120003, code: text.code });
+      const picker = await session.api<Array<{ code: string }>>(ALGORITHM_API.all);
+      expect(picker.map((a) => a.code)).toContain(text.code);
+      await page.context().close();
+    },
+    150_000,
+  );
 
   it('discards a draft after a confirmation (English)', async () => {
     const page = await session.loggedInPage();

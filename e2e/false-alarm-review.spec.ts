@@ -162,11 +162,17 @@ describe('false alarm review', () => {
     await page.context().close();
   }, 180_000);
 
-  it('reviews in Chinese: hints, reasons and the rate tab', async () => {
+  it('marks a false positive and reviews in Chinese: hints, reasons and the rate tab', async () => {
     const alarm = await report(0);
-    await markByApi(alarm);
-    const record = await recordOf(alarm);
     const page = await session.loggedInPage('zh-CN');
+    // Triage marks it false positive in the Chinese History alarms page.
+    await page.goto('/historyRecords/historyAlarm');
+    await page.getByTestId(`alarm-row-${alarm}`).waitFor();
+    await page.getByTestId(`alarm-${alarm}-cancel`).click();
+    await confirmModal(page);
+    await waitForToast(page, '标记成功');
+    const record = await recordOf(alarm);
+    expect(record).toMatchObject({ state: 'pending', detections: engineBoxes });
     await page.goto('/AIOpenPlatform/FalseAlarmRecord');
     await page.getByTestId(`false-alarm-row-${alarm}`).waitFor();
     expect(await page.getByTestId(`false-alarm-row-${alarm}`).innerText()).toContain('待审核');

@@ -82,7 +82,8 @@ describe('retraining wizard', () => {
     expect(metrics).toContain('False-positive rate');
     expect(metrics).toContain('20.0%');
     expect(await page.getByTestId('training-log').innerText()).toContain('completed: version 2');
-    expect(await page.getByTestId('training-jobs').innerText()).toContain('v2');
+    // the jobs table refetches on the same event: it may answer after the result panel
+    await expect.poll(() => page.getByTestId('training-jobs').innerText()).toContain('v2');
     await page.context().close();
   });
 

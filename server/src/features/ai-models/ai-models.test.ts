@@ -17,7 +17,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { algorithm, algorithmVersion, auditLog, videoAlarm } from '../../db/schema/index.ts';
 import { backends } from '../../test/helpers.ts';
-import { multipartFile, testImage } from '../../test/multipart.ts';
+import { multipartFile, pngOfSize, testImage } from '../../test/multipart.ts';
 import { type IngestHarness, ingestHarness, multipartBody } from '../alarms/ingest-test-support.ts';
 import { buildOnnx, buildOpenvino, buildTflite, buildTorchscript, buildZip } from './model-files.ts';
 
@@ -62,12 +62,12 @@ describe.each(backends)('model base and instance wizard on %s', (backend) => {
     const dir = join(h.dataDir, 'media', 'ai-model');
     return existsSync(dir) ? readdirSync(dir) : [];
   };
-  const sample = async (image: Buffer) => {
+  const sample = async (image: Buffer, lang = 'en') => {
     const body = multipartFile(image);
     const res = await h.app.inject({
       method: 'POST',
       url: AI_MODEL_API.sample,
-      headers: { ...body.headers, token: h.admin, lang: 'en' },
+      headers: { ...body.headers, token: h.admin, lang },
       payload: body.payload,
     });
     return { status: res.statusCode, body: res.json() as Envelope<SampleImageResult> };
@@ -243,6 +243,25 @@ describe.each(backends)('model base and instance wizard on %s', (backend) => {
       expect(res.status).toBe(200);
       ({ token, path } = res.body.data);
       expect(path).toBe(`ai-sample/${token}`);
+    });
+
+    it('refuses a sample image above 500 KB (SPEC §5) with the message in both languages, keeping nothing', async () => {
+      const samples = () => {
+        const dir = join(h.dataDir, 'media', 'ai-sample');
+        return existsSync(dir) ? readdirSync(dir).sort() : [];
+      };
+      const before = samples();
+      const big = await pngOfSize(500 * 1024 + 1);
+      for (const lang of ['en', 'zh-CN'] as const) {
+        const res = await sample(big, lang);
+        expect(res.status).toBe(413);
+        expect(res.body.message).toBe(translate('image.size', lang));
+      }
+      expect(translate('image.size', 'zh-CN')).toBe('图片大小不能超过500KB');
+      expect(samples()).toEqual(before);
+      const limit = await sample(await pngOfSize(500 * 1024));
+      expect(limit.status).toBe(200);
+      expect(samples()).toEqual([...before, limit.body.data.token].sort());
     });
 
     it('refuses 6 zones, unknown classes and a missing image at step 1', async () => {

@@ -1,6 +1,7 @@
 import { ALARM_API, type Envelope } from '@sentinel/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { AppConfig } from '../../config.ts';
 import {
   account,
   accountRole,
@@ -44,8 +45,11 @@ export interface ReviewHarness extends IngestHarness {
 
 let seq = 0;
 
-export async function reviewHarness(backend: Backend): Promise<ReviewHarness> {
-  const h = await ingestHarness(backend);
+export async function reviewHarness(
+  backend: Backend,
+  overrides: Partial<AppConfig> = {},
+): Promise<ReviewHarness> {
+  const h = await ingestHarness(backend, overrides);
   const jpeg = await sharp({
     create: { width: 64, height: 48, channels: 3, background: { r: 90, g: 90, b: 90 } },
   })

@@ -175,32 +175,49 @@ describe.each(backends)('a restart never leaves a job in training forever, on %s
 describe.each(backends.filter((b) => b === 'postgres'))(
   'two instances on one %s (PostgreSQL only)',
   (backend) => {
-    it('race for the training jobs and never run one twice', async () => {
+    it('race for the training jobs, never run one twice, and both servers take jobs', async () => {
       const db = await lives(backend);
       const a = await db.start('node-a', 20);
       const b = await db.start('node-b', 20);
       try {
         const { admin } = await tokens(a);
-        const jobs = [];
-        for (let i = 0; i < 6; i += 1) {
+        const job = async (on: FastifyInstance, epochs: number) => {
           const instance = await createInstance(a);
           const { versionId } = await createDatasetVersion(a, instance.id);
-          jobs.push(await startJob(i % 2 ? b : a, admin, instance.id, versionId, 3));
-        }
-        const starts: string[] = [];
-        for (const job of jobs) {
-          await waitForJob(a, admin, job.id, (j) => j.state === TRAINING_STATE.completed);
+          return startJob(on, admin, instance.id, versionId, epochs);
+        };
+        // A long job first: whichever server claims it is busy (one job at a time per worker), so
+        // the short jobs queued while it runs can only be taken by the other one. Deterministic
+        // "both servers ran a job" without relying on who polls first.
+        const long = await job(a, 200);
+        await waitForJob(a, admin, long.id, (j) => j.state === TRAINING_STATE.training && j.epoch >= 1);
+        const jobs = [];
+        for (let i = 0; i < 5; i += 1) jobs.push(await job(i % 2 ? b : a, 3));
+        const startedOn = async (id: number) => {
           const log = body<{ message: string }[]>(
-            await a.inject({ method: 'GET', url: TRAINING_API.log(job.id), headers: { token: admin } }),
+            await a.inject({ method: 'GET', url: TRAINING_API.log(id), headers: { token: admin } }),
           ).data.map((l) => l.message);
-          expect(log.filter((m) => m.startsWith('started on'))).toHaveLength(1);
-          expect(log.filter((m) => m.startsWith('epoch 1/3'))).toHaveLength(1);
-          starts.push(...log.filter((m) => m.startsWith('started on')));
+          expect(log.filter((m) => m.startsWith('epoch 1/'))).toHaveLength(1);
+          const starts = log.filter((m) => m.startsWith('started on '));
+          expect(starts).toHaveLength(1);
+          return starts[0]?.slice('started on '.length);
+        };
+        const owners: (string | undefined)[] = [];
+        for (const short of jobs) {
+          await waitForJob(a, admin, short.id, (j) => j.state === TRAINING_STATE.completed);
+          owners.push(await startedOn(short.id));
         }
-        expect(starts).toHaveLength(6);
+        await a.inject({ method: 'POST', url: TRAINING_API.terminate(long.id), headers: { token: admin } });
+        const longEnd = await waitForJob(a, admin, long.id, (j) => j.state !== TRAINING_STATE.training);
+        expect([TRAINING_STATE.terminated, TRAINING_STATE.completed]).toContain(longEnd.state);
+        const longOwner = await startedOn(long.id);
+        // exactly once each, on one of the two servers; the long job's server took none of the
+        // short ones while it ran, so both servers ran at least one job
+        for (const owner of [longOwner, ...owners]) expect(['node-a', 'node-b']).toContain(owner);
+        expect(new Set([longOwner, ...owners])).toEqual(new Set(['node-a', 'node-b']));
       } finally {
         await db.end(a, b);
       }
-    });
+    }, 120_000);
   },
 );

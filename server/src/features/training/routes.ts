@@ -23,6 +23,7 @@ import { notFound } from '../../platform/errors.ts';
 import { cancelJob } from '../../platform/job-queue.ts';
 import { registerMediaOwner } from '../../platform/media-registry.ts';
 import { hasPermission } from '../../platform/sessions.ts';
+import { trainerCallbacks } from './openapi.ts';
 import { datasetVersionsOf, findInstance, findJob, findVersion, listJobs, logAfter } from './repo.ts';
 import {
   appendLog,
@@ -100,7 +101,10 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: 'Confirm: a training job (not started) in the queue',
+      description:
+        'A worker then runs it: the built-in (simulated) trainer, or with TRAINER_URL set it hands the job to the external trainer (see the callbacks).',
       body: trainingCreateBody,
+      callbacks: trainerCallbacks,
       response: { 200: envelopeOf(trainingJobItem) },
     },
     handler: async (request) => {

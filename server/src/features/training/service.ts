@@ -81,7 +81,8 @@ export async function notAllowed(app: FastifyInstance, id: number): Promise<AppE
   return new AppError(409, 'training.notAllowed', { job: toJobItem(row) });
 }
 
-async function publishJob(app: FastifyInstance, id: number): Promise<void> {
+/** Pushes the job as it is now on the event stream (`training.updated`). */
+export async function publishJob(app: FastifyInstance, id: number): Promise<void> {
   try {
     const row = await findJobItem(app.db, id);
     if (row) await app.bus.publish({ type: TRAINING_EVENTS.updated, data: toJobItem(row) });

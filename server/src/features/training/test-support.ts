@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Detection, TRAINING_API, type TrainingJobItem } from '@sentinel/contract';
+import { type Detection, TRAINING_API, type TrainingJobItem, trainingJobItem } from '@sentinel/contract';
 import type { FastifyInstance } from 'fastify';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { AppConfig } from '../../config.ts';
 import {
   algorithm,
@@ -182,3 +182,27 @@ export async function startJob(
   if (res.statusCode !== 200) throw new Error(`job not created: ${res.body}`);
   return body<TrainingJobItem>(res).data;
 }
+
+/**
+ * A forbidden change: 409 whose data is the job exactly as the API shows it now (every field of
+ * the list item, the detail's extras left out), and that state.
+ */
+export async function expectRefusedAsIs(
+  app: FastifyInstance,
+  token: string,
+  res: { status: number; json: unknown },
+  id: number,
+  state: number,
+) {
+  expect(res.status).toBe(409);
+  const now = trainingJobItem.parse(await getJob(app, token, id));
+  expect(now.state).toBe(state);
+  expect((res.json as { data: { job: TrainingJobItem } }).data.job).toEqual(now);
+  return now;
+}
+
+/** `app.inject`'s answer in the shape expectRefusedAsIs takes. */
+export const injected = (res: { statusCode: number; body: string }) => ({
+  status: res.statusCode,
+  json: JSON.parse(res.body) as unknown,
+});

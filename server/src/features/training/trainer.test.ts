@@ -7,15 +7,18 @@ import {
   type TrainerManifest,
   type TrainingJobItem,
 } from '@sentinel/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trainingJob } from '../../db/schema/index.ts';
+import { algorithmVersion, trainingJob } from '../../db/schema/index.ts';
 import { backends, body, buildTestApp, createTestDatabase, type TestDatabase } from '../../test/helpers.ts';
 import { createEngine } from '../engines/routes.ts';
 import {
   createDatasetVersion,
   createInstance,
+  expectRefusedAsIs,
   getJob,
+  injected,
   removeDir,
   startJob,
   tempDataDir,
@@ -64,6 +67,8 @@ function fakeTrainer() {
       ),
   };
 }
+
+const asAnswer = (res: { status: number; body: unknown }) => ({ status: res.status, json: res.body });
 
 /** The trainer's HTTP call to the product (over the network, with its engine key). */
 async function callback(
@@ -167,8 +172,41 @@ describe.each(backends)('the trainer contract with a real fake trainer on %s', (
     expect(detail.resultVersion?.metrics).toEqual(metrics);
     // after the end, every callback is refused with the job as it is
     const late = await callback(`${job.callbackBase}/progress`, key, { json: { epoch: 3, progress: 70 } });
-    expect(late.status).toBe(409);
-    expect((late.body.data as { job: TrainingJobItem }).job.state).toBe(TRAINING_STATE.completed);
+    const asIs = await expectRefusedAsIs(app, admin, asAnswer(late), job.id, TRAINING_STATE.completed);
+    expect(asIs).toMatchObject({ progress: 100, resultVersionNumber: 2 });
+  });
+
+  it('documents the hand-off in OpenAPI: callbacks on the start route with the job payload, and the trainer’s calls back', async () => {
+    const res = await app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    type Operation = {
+      callbacks?: Record<
+        string,
+        Record<string, { post?: { requestBody?: { content: Record<string, { schema: JsonSchema }> } } }>
+      >;
+    };
+    type JsonSchema = { type?: string; properties?: Record<string, unknown>; required?: string[] };
+    const doc = res.json() as { paths: Record<string, Record<string, Operation>> };
+    const callbacks = doc.paths[TRAINING_API.create]?.put?.callbacks ?? {};
+    const handover = callbacks.trainerHandover?.['{TRAINER_URL}/jobs']?.post;
+    const schema = handover?.requestBody?.content['application/json']?.schema;
+    expect(schema?.type).toBe('object');
+    // the documented payload is exactly what a trainer receives
+    const { job } = await handedJob(1);
+    expect(Object.keys(schema?.properties ?? {}).sort()).toEqual(Object.keys(job).sort());
+    expect(schema?.required?.sort()).toEqual(Object.keys(job).sort());
+    expect(schema?.properties?.callbackBase).toMatchObject({ type: 'string' });
+    expect(callbacks.trainerCancel?.['{TRAINER_URL}/jobs/{id}/cancel']?.post).toBeDefined();
+    const paths = Object.keys(doc.paths);
+    for (const make of [
+      TRAINING_API.trainerDataset,
+      TRAINING_API.trainerProgress,
+      TRAINING_API.trainerLog,
+      TRAINING_API.trainerArtefact,
+      TRAINING_API.trainerFail,
+    ]) {
+      expect(paths).toContain(make(0).replace('/0/', '/{id}/'));
+    }
   });
 
   it('refuses a wrong key (401), another trainer’s job (403), an unknown or built-in job (404)', async () => {
@@ -221,7 +259,66 @@ describe.each(backends)('the trainer contract with a real fake trainer on %s', (
       state: TRAINING_STATE.error,
       error: 'CUDA out of memory',
     });
-    expect((await callback(`${job.callbackBase}/fail`, key, { json: { reason: 'again' } })).status).toBe(409);
+    const again = await callback(`${job.callbackBase}/fail`, key, { json: { reason: 'again' } });
+    await expectRefusedAsIs(app, admin, asAnswer(again), job.id, TRAINING_STATE.error);
+    // training error is an end: the user cannot terminate it, the trainer cannot report on it
+    const terminate = await app.inject({
+      method: 'POST',
+      url: TRAINING_API.terminate(job.id),
+      headers: { token: admin },
+    });
+    const asIs = await expectRefusedAsIs(app, admin, injected(terminate), job.id, TRAINING_STATE.error);
+    expect(asIs).toMatchObject({ error: 'CUDA out of memory', resultVersionId: null });
+    const progress = await callback(`${job.callbackBase}/progress`, key, {
+      json: { epoch: 3, progress: 80 },
+    });
+    await expectRefusedAsIs(app, admin, asAnswer(progress), job.id, TRAINING_STATE.error);
+    const form2 = new FormData();
+    form2.append('file', new Blob([Buffer.from('too late')]), 'model.onnx');
+    const artefact = await callback(`${job.callbackBase}/artefact`, key, { form: form2 });
+    await expectRefusedAsIs(app, admin, asAnswer(artefact), job.id, TRAINING_STATE.error);
+    expect((await getJob(app, admin, job.id)).resultVersionNumber).toBeNull();
+  });
+
+  it('refuses every callback for a job not yet started (409 with the job as it is), downloads stay open', async () => {
+    const instance = await createInstance(app);
+    const { versionId } = await createDatasetVersion(app, instance.id);
+    // A job handed to the external trainer but not yet taken by a worker (no queue entry: it stays so).
+    const [row] = await app.db
+      .insert(trainingJob)
+      .values({
+        algorithmId: instance.id,
+        datasetVersionId: versionId,
+        epochs: 3,
+        trainer: app.appConfig.trainer.url ?? '',
+        state: TRAINING_STATE.notStarted,
+      })
+      .returning({ id: trainingJob.id });
+    const id = row?.id ?? 0;
+    const base = `${app.appConfig.trainer.callbackUrl}${TRAINING_API.trainerProgress(id).replace(/\/progress$/, '')}`;
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from('weights before start')]), 'model.onnx');
+    const answers = [
+      await callback(`${base}/progress`, key, { json: { epoch: 1, progress: 10 } }),
+      await callback(`${base}/log`, key, { json: { lines: [{ message: 'too early' }] } }),
+      await callback(`${base}/artefact`, key, { form }),
+      await callback(`${base}/fail`, key, { json: { reason: 'too early' } }),
+    ];
+    for (const answer of answers) {
+      const asIs = await expectRefusedAsIs(app, admin, asAnswer(answer), id, TRAINING_STATE.notStarted);
+      expect(asIs).toMatchObject({
+        progress: 0,
+        epoch: 0,
+        error: '',
+        resultVersionId: null,
+        startedAt: null,
+      });
+    }
+    const log = body<{ message: string }[]>(
+      await app.inject({ method: 'GET', url: TRAINING_API.log(id), headers: { token: admin } }),
+    ).data;
+    expect(log).toEqual([]);
+    expect((await fetch(`${base}/dataset`, { headers: { 'x-engine-key': key } })).status).toBe(200);
   });
 
   it('a terminated job refuses its trainer’s callbacks (409)', async () => {
@@ -235,7 +332,66 @@ describe.each(backends)('the trainer contract with a real fake trainer on %s', (
     const late = await callback(`${job.callbackBase}/log`, key, {
       json: { lines: [{ message: 'still here' }] },
     });
-    expect(late.status).toBe(409);
+    await expectRefusedAsIs(app, admin, asAnswer(late), job.id, TRAINING_STATE.terminated);
+  });
+
+  it('two uploads of the artefact at once (a retrying trainer) make one version; a terminated job makes none', async () => {
+    const { job, instance } = await handedJob();
+    const versions = async () =>
+      (
+        await app.db
+          .select({ number: algorithmVersion.number, trainingJobId: algorithmVersion.trainingJobId })
+          .from(algorithmVersion)
+          .where(eq(algorithmVersion.algorithmId, instance.id))
+      ).map((v) => [v.number, v.trainingJobId]);
+    const upload = () => {
+      const form = new FormData();
+      form.append('file', new Blob([Buffer.from('trained weights')]), 'model.onnx');
+      return callback(`${job.callbackBase}/artefact`, key, { form });
+    };
+    const answers = await Promise.all([upload(), upload(), upload()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    expect((await getJob(app, admin, job.id)).resultVersionNumber).toBe(2);
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      await expectRefusedAsIs(app, admin, asAnswer(refused), job.id, TRAINING_STATE.completed);
+    }
+    expect((await versions()).sort()).toEqual([
+      [1, null],
+      [2, job.id],
+    ]);
+
+    const { job: stopped, instance: other } = await handedJob();
+    const terminated = app.inject({
+      method: 'POST',
+      url: TRAINING_API.terminate(stopped.id),
+      headers: { token: admin },
+    });
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from('late weights')]), 'model.onnx');
+    const late = callback(`${stopped.callbackBase}/artefact`, key, { form });
+    await Promise.all([terminated, late]);
+    const end = await getJob(app, admin, stopped.id);
+    const made = await app.db
+      .select({ id: algorithmVersion.id })
+      .from(algorithmVersion)
+      .where(eq(algorithmVersion.algorithmId, other.id));
+    // Whichever came first, the job and the versions agree: completed with v2, or terminated with none.
+    if (end.state === TRAINING_STATE.completed) expect(made).toHaveLength(2);
+    else
+      expect({ state: end.state, versions: made.length }).toEqual({
+        state: TRAINING_STATE.terminated,
+        versions: 1,
+      });
+    // And once it has ended, a further upload is refused and makes nothing.
+    const again = new FormData();
+    again.append('file', new Blob([Buffer.from('later weights')]), 'model.onnx');
+    expect((await callback(`${stopped.callbackBase}/artefact`, key, { form: again })).status).toBe(409);
+    expect(
+      await app.db
+        .select({ id: algorithmVersion.id })
+        .from(algorithmVersion)
+        .where(eq(algorithmVersion.algorithmId, other.id)),
+    ).toHaveLength(made.length);
   });
 
   it('a trainer that falls silent leaves its job in training error with the reason', async () => {
