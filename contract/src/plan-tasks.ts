@@ -28,6 +28,7 @@ export const PLAN_TASK_CODES = [
   'imageChecks',
   'mediaOrphanSweep',
   'planTaskHistoryRetention',
+  'exportCleanup',
   'dataRetention',
   'reportSending',
 ] as const;

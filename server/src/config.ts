@@ -91,6 +91,8 @@ const envSchema = z.object({
   QUEUE_PILEUP_AGE_SECONDS: z.coerce.number().int().min(1).max(604_800).default(300),
   /** Engine messages (protocol log) older than this many days are deleted. */
   PROTOCOL_LOG_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+  /** Finished exports (download centre) older than this many days are deleted with their files. */
+  EXPORT_KEEP_DAYS: z.coerce.number().int().min(1).max(3_650).default(7),
   /** Plan tasks (platform/plan-tasks.ts): `off` stops this instance's scheduler (run now still works). */
   PLAN_TASKS: z.enum(['on', 'off']).default('on'),
   /** How often the plan task scheduler looks for due runs. */
@@ -209,6 +211,8 @@ export interface AppConfig {
   queues: { sampleMs: number; retentionDays: number; pileupDepth: number; pileupAgeSeconds: number };
   /** Protocol log (features/protocol-log): recording on/off (PROTOCOL_LOG) and retention (PROTOCOL_LOG_DAYS). */
   protocolLog: { enabled: boolean; retentionDays: number };
+  /** Download centre (features/exports): finished exports are kept this many days (EXPORT_KEEP_DAYS). */
+  exportKeepDays: number;
   /** Plan tasks (platform/plan-tasks.ts): this instance's scheduler on/off and its tick. */
   planTasks: { enabled: boolean; tickMs: number };
   /** Training (features/training): the external trainer (undefined: the built-in demo trainer). */
@@ -300,6 +304,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pileupAgeSeconds: e.QUEUE_PILEUP_AGE_SECONDS,
     },
     protocolLog: { enabled: e.PROTOCOL_LOG === 'on', retentionDays: e.PROTOCOL_LOG_DAYS },
+    exportKeepDays: e.EXPORT_KEEP_DAYS,
     planTasks: { enabled: e.PLAN_TASKS === 'on', tickMs: e.PLAN_TASK_TICK_SECONDS * 1_000 },
     trainer: {
       url: e.TRAINER_URL,

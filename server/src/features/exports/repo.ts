@@ -1,5 +1,5 @@
 import { EXPORT_STATE } from '@sentinel/contract';
-import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { exportFile } from '../../db/schema/index.ts';
 import { keywordMatch, pageOffset } from '../../platform/sql.ts';
@@ -92,4 +92,29 @@ export async function generatingExportIds(db: Db): Promise<Set<number>> {
     .from(exportFile)
     .where(eq(exportFile.state, EXPORT_STATE.generating));
   return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Deletes up to `limit` finished exports (completed or failed) created before `cutoff`; answers
+ * their file addresses so the caller removes the files. Exports still generating are never touched.
+ */
+export async function deleteFinishedExportsBefore(db: Db, cutoff: Date, limit: number) {
+  const batch = db
+    .select({ id: exportFile.id })
+    .from(exportFile)
+    .where(
+      and(
+        lt(exportFile.gmtCreate, cutoff),
+        or(
+          inArray(exportFile.state, [EXPORT_STATE.completed, EXPORT_STATE.failed]),
+          isNotNull(exportFile.finishedAt),
+        ),
+      ),
+    )
+    .orderBy(exportFile.gmtCreate)
+    .limit(limit);
+  return db
+    .delete(exportFile)
+    .where(inArray(exportFile.id, batch))
+    .returning({ id: exportFile.id, fileUrl: exportFile.fileUrl });
 }

@@ -7,10 +7,12 @@ import { notFound } from '../../platform/errors.ts';
 import { removeMedia } from '../../platform/media.ts';
 import { alarmExportRoutes, toExportFile } from './alarm-export-routes.ts';
 import { EXPORT_SUBDIR } from './alarm-export-service.ts';
+import { registerExportCleanup } from './cleanup.ts';
 import { deleteExport, listExports } from './repo.ts';
 
 /** Download center: the caller's export files, and the alarm exports that produce them. */
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerExportCleanup(app);
   const tags = ['exports'];
   await app.register(alarmExportRoutes);
 
