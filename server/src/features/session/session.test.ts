@@ -116,6 +116,7 @@ describe.each(backends)('session on %s', (backend) => {
       introduction: '',
       roles: ['operator'],
       mustChangePassword: false,
+      language: '',
     });
   });
 
