@@ -46,7 +46,8 @@ describe('queue monitoring pages', () => {
     // The live push cannot be paused: no pause offered.
     const fanoutRow = page.getByTestId('queue-monitoring-table').locator('tr', { hasText: 'Event fan-out' });
     expect(await fanoutRow.innerText()).toContain('Cannot pause');
-    await page.getByText('Last hour').waitFor();
+    // The card's title (once samples exist, the chart's accessible label says "Last hour" too).
+    await page.locator('.ant-card-head-title', { hasText: 'Last hour' }).waitFor();
     await page.close();
   });
 });
