@@ -18,8 +18,8 @@ export const PLAN_TASK_API = {
 } as const;
 
 /**
- * The plan tasks the product registers. `dataRetention` and `reportSending` come with the scope
- * and report-sending work; the web page has labels for all of them.
+ * The plan tasks the product registers (`reportSending` comes with the report-sending work); the
+ * web page has labels for all of them.
  */
 export const PLAN_TASK_CODES = [
   'protocolLogRetention',
