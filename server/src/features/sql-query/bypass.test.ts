@@ -1,4 +1,4 @@
-import { type Envelope, SQL_QUERY_API } from '@sentinel/contract';
+import { type Envelope, SQL_QUERY_API, type SqlQueryTables } from '@sentinel/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -213,6 +213,9 @@ describe.each(backends)('SQL query page: bypass attempts on %s', (backend) => {
   let before: Record<string, string>;
   beforeAll(async () => {
     token = await login(ctx.app, await createAccount(ctx.app, { roles: ['admin'] }));
+    // The admin opens the page first: the read-only role is set up on first use, before the snapshot.
+    const opened = await ctx.app.inject({ method: 'GET', url: SQL_QUERY_API.tables, headers: { token } });
+    expect((opened.json() as Envelope<SqlQueryTables>).data.available).toBe(true);
     hashes = (await rows(ctx.app, 'select password_hash as h from account')).map((r) => String(r.h));
     const [max] = await rows(ctx.app, 'select coalesce(max(id), 0)::int as id from audit_log');
     auditBefore = Number(max?.id);

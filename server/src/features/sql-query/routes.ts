@@ -14,9 +14,6 @@ const attachment = (fileName: string) => `attachment; filename="${fileName}"`;
 export const sqlQueryRoutes: FastifyPluginAsyncZod = async (app) => {
   const runner = createRunner(app);
   const service = createSqlQueryService(app, runner);
-  app.addHook('onReady', async () => {
-    await runner.setup();
-  });
   app.addHook('onClose', async () => runner.close());
 
   app.post(SQL_QUERY_API.run.slice(BASE.length), {
@@ -61,7 +58,7 @@ export const sqlQueryRoutes: FastifyPluginAsyncZod = async (app) => {
       const { maxRows, timeoutMs } = app.appConfig.sqlQuery;
       return ok(request, {
         list: await runner.tables(),
-        available: runner.available(),
+        available: await service.ready(),
         maxRows,
         timeoutMs,
       });

@@ -22,6 +22,12 @@ export function createRunner(app: FastifyInstance): SqlRunner {
 export interface SqlQueryService {
   /** Checks, runs and audits one query (`sqlQuery.run`); a refusal is audited, then thrown (400). */
   run(request: FastifyRequest, sql: string, format: 'table' | 'xlsx'): Promise<SqlQueryResult>;
+  /**
+   * Whether runs can take the read-only role. The role is set up on first use (the page opening or
+   * a run), not at start: every instance and test app would otherwise grant on every table while
+   * it starts. After a failure it is tried again at most once a minute.
+   */
+  ready(): Promise<boolean>;
 }
 
 /** After a failed role set-up, a run tries it again at most this often. */
@@ -29,15 +35,21 @@ const SETUP_RETRY_MS = 60_000;
 
 export function createSqlQueryService(app: FastifyInstance, runner: SqlRunner): SqlQueryService {
   const limits = () => app.appConfig.sqlQuery;
-  let lastSetup = Date.now();
-  /** The role is there, or set up again now (a database that refused at start may allow it later). */
+  let lastSetup = Number.NEGATIVE_INFINITY;
+  let settingUp: Promise<boolean> | undefined;
+  /** The role is there, or set up now (once at a time; a database that refused may allow it later). */
   const ready = async () => {
     if (runner.available()) return true;
+    if (settingUp) return settingUp;
     if (Date.now() - lastSetup < SETUP_RETRY_MS) return false;
     lastSetup = Date.now();
-    return runner.setup();
+    settingUp = runner.setup().finally(() => {
+      settingUp = undefined;
+    });
+    return settingUp;
   };
   return {
+    ready,
     async run(request, sql, format) {
       const { maxRows, timeoutMs, pgliteMaxCost } = limits();
       const started = performance.now();
