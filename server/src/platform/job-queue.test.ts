@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobQueue } from '../db/schema/index.ts';
 import {
@@ -36,6 +36,15 @@ describe.each(backends)('the job queue on %s', (backend) => {
     const [row] = await db.select().from(jobQueue).where(eq(jobQueue.id, first));
     expect(row).toMatchObject({ state: 'failed', owner: null });
     expect(row?.lastError).toMatch(/lease of you expired/);
+  });
+
+  it('a job enqueued in the same millisecond as the claim is due (the database keeps microseconds)', async () => {
+    const db = t.app.db;
+    const id = await enqueueJob(db, 'q-same-ms', {});
+    // Give run_after microseconds past a whole millisecond, as the database's own now() does.
+    await db.execute(sql`UPDATE job_queue SET run_after = '2026-03-01T08:00:00.123789Z' WHERE id = ${id}`);
+    const claimed = await claimJob(db, 'q-same-ms', 'me', new Date('2026-03-01T08:00:00.123Z'), until(1_000));
+    expect(claimed?.id).toBe(id);
   });
 });
 

@@ -57,12 +57,15 @@ export async function claimJob<P>(
   now: Date,
   until: Date,
 ): Promise<QueueJob<P> | null> {
+  // JavaScript's clock has millisecond resolution, PostgreSQL's microsecond: a job enqueued in the
+  // same millisecond as `now` (run_after defaults to the database's now()) is due, not 0.5 ms early.
   const claimed = await db.execute(sql`
     UPDATE job_queue SET state = 'running', owner = ${owner}, lease_until = ${until.toISOString()}::timestamptz,
       attempts = attempts + 1, updated_at = ${now.toISOString()}::timestamptz
     WHERE id = (
       SELECT id FROM job_queue
-      WHERE queue = ${queue} AND state = 'queued' AND run_after <= ${now.toISOString()}::timestamptz
+      WHERE queue = ${queue} AND state = 'queued'
+        AND run_after < ${now.toISOString()}::timestamptz + interval '1 millisecond'
         AND ${queueNotPaused(queue)}
       ORDER BY run_after, id
       LIMIT 1
