@@ -23,6 +23,8 @@ export interface ContextOptions {
   height?: number;
   /** Browser language (navigator.language and Accept-Language). */
   locale?: string;
+  /** Accept a self-signed certificate (the deployment test's nginx). */
+  ignoreHTTPSErrors?: boolean;
 }
 
 export async function newPage(
@@ -34,6 +36,7 @@ export async function newPage(
     baseURL,
     viewport: { width: options.width ?? 1366, height: options.height ?? 768 },
     locale: options.locale ?? 'en-US',
+    ignoreHTTPSErrors: options.ignoreHTTPSErrors ?? false,
   });
   const page = await context.newPage();
   return { context, page };

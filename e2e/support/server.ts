@@ -18,7 +18,7 @@ export interface RunningServer {
   kill(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -66,11 +66,13 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Use this data directory and keep it when stopped (a restart on the same data); default: a fresh one, removed. */
   dataDir?: string;
+  /** Listen on this port (an instance restarted behind a proxy keeps its address); default: a free one. */
+  port?: number;
 }
 
 /** Starts the real product (`server/src/main.ts`) on a free port with a fresh data directory. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'sentinel-e2e-'));
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'server/src/main.ts')], {

@@ -1,6 +1,7 @@
 import { ALARM_API, ALARM_RULE_UPDATED, type AlarmItem } from '@sentinel/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { i18n } from '@/shared/i18n/i18n.ts';
+import { backoffDelay } from '@/shared/realtime/realtime-client.ts';
 import { useConnectionState, useRealtime, useRealtimeConnection } from '@/shared/realtime/use-realtime.ts';
 import { action } from '@/shared/request/request.ts';
 import { useUserStore } from '@/shared/stores/user-store.ts';
@@ -18,6 +19,8 @@ import { AUDIBLE_PRIORITIES, armAudioUnlock, playAlarmBeep } from './alarm-sound
 
 /** SPEC §9: poll of 20 every 15 000 ms (fallback while the event stream is down). */
 export const POLL_MS = 15_000;
+/** Tries of the catch-up load after a reconnect (1 s, 2 s, 4 s … apart). */
+const CATCH_UP_TRIES = 6;
 
 function alarmOf(data: unknown): AlarmItem | null {
   if (isAlarmItem(data)) return data;
@@ -58,9 +61,10 @@ export function useAlarmFeed() {
     if (beep) playAlarmBeep();
   }, []);
 
+  /** Loads the newest alarms; false when the load failed (true also when one is already under way). */
   const load = useCallback(
-    async (audible: boolean) => {
-      if (loading.current) return;
+    async (audible: boolean): Promise<boolean> => {
+      if (loading.current) return true;
       loading.current = true;
       try {
         const envelope = await action<{ list: AlarmItem[] }>(ALARM_API.poll, {
@@ -74,12 +78,14 @@ export function useAlarmFeed() {
         failedRef.current = false;
         setFailed(false);
         setLoaded(true);
+        return true;
       } catch (error) {
         if (!failedRef.current) {
           toast.error(error instanceof Error && error.message ? error.message : i18n.t('error'));
         }
         failedRef.current = true;
         setFailed(true);
+        return false;
       } finally {
         loading.current = false;
       }
@@ -102,11 +108,24 @@ export function useAlarmFeed() {
     void load(false);
   }, [enabled, load]);
 
-  // Catch up on what was missed while the stream was down.
+  // Catch up on what was missed while the stream was down — again, with backoff, while that load
+  // fails (behind a proxy, the first request after an instance stopped may still be sent to it).
   const wasConnected = useRef(false);
   useEffect(() => {
-    if (connection === 'connected' && !wasConnected.current && enabled && loaded) void load(true);
+    const reconnected = connection === 'connected' && !wasConnected.current;
     wasConnected.current = connection === 'connected';
+    if (!reconnected || !enabled || !loaded) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancelled = false;
+    const catchUp = async (attempt: number) => {
+      if ((await load(true)) || cancelled || attempt >= CATCH_UP_TRIES) return;
+      timer = setTimeout(() => void catchUp(attempt + 1), backoffDelay(attempt));
+    };
+    void catchUp(0);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
   }, [connection, enabled, loaded, load]);
 
   // Fallback poll while the stream is not connected, and only until a failure.
