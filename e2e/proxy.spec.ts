@@ -4,7 +4,15 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ALARM_API, type AlarmItem, type Envelope } from '@sentinel/contract';
+import {
+  ALARM_API,
+  type AlarmItem,
+  API,
+  type Envelope,
+  EXPORT_API,
+  type ExportFile,
+  type ListResult,
+} from '@sentinel/contract';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -248,7 +256,7 @@ describe(`the deployment behind nginx ${suffix}`, () => {
     expect(direct.headers.get('strict-transport-security')).toBeNull();
   });
 
-  it('a browser through nginx sees alarms ingested on each instance live, and loads their images through it', async () => {
+  it('a browser through nginx sees alarms ingested on each instance live, and loads their images and an export through it', async () => {
     await page.goto('/login');
     await loginThroughForm(page, 'admin', NEW_PASSWORD);
     await expectPath(page, '/dashboard');
@@ -274,6 +282,21 @@ describe(`the deployment behind nginx ${suffix}`, () => {
     const media = await context.request.get(new URL(alarm.alarmImage, httpsUrl).toString(), { headers });
     expect(media.status()).toBe(200);
     expect(media.headers()['content-type']).toBe('image/jpeg');
+
+    // An export made and downloaded through nginx.
+    const post = async <T>(path: string, data: object = {}) =>
+      ((await (await context.request.post(`${httpsUrl}${path}`, { headers, data })).json()) as Envelope<T>)
+        .data;
+    const file = await post<ExportFile>(EXPORT_API.videoAlarmRecordExport);
+    const listed = async () => {
+      const res = await context.request.get(`${httpsUrl}${API.exportList}`, { headers });
+      return ((await res.json()) as Envelope<ListResult<ExportFile>>).data.list.find((f) => f.id === file.id);
+    };
+    await expect.poll(async () => (await listed())?.state).toBe(1);
+    const download = await context.request.post(`${httpsUrl}${EXPORT_API.download(file.id)}`, { headers });
+    expect(download.status()).toBe(200);
+    expect(download.headers()['content-type']).toContain('spreadsheetml');
+    expect((await download.body()).subarray(0, 2).toString('latin1')).toBe('PK');
   });
 
   it('stopping the instance under the stream (each in turn): it reconnects through nginx and misses no alarm', async () => {
