@@ -4,11 +4,13 @@
 import { createHash } from 'node:crypto';
 import {
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,7 +29,7 @@ import { createBackup } from './backup.ts';
 import { FORMAT, FORMAT_VERSION, type Manifest, rowCounts } from './manifest.ts';
 import { findPgTool } from './postgres-tools.ts';
 import { restoreBackup } from './restore.ts';
-import { embeddedFacts } from './sources.ts';
+import { embeddedFacts, walk } from './sources.ts';
 import { rawTarHeader } from './tar.ts';
 
 const sha256 = (buffer: Buffer) => createHash('sha256').update(buffer).digest('hex');
@@ -82,6 +84,10 @@ for (const backend of backends) {
       dataDir = join(root, 'data');
       backupDir = join(root, 'backups');
       tdb = await createTestDatabase(backend);
+      // The media folder is a link to another disk (here: another folder): a restore keeps it so.
+      mkdirSync(join(root, 'media-disk'));
+      mkdirSync(dataDir);
+      symlinkSync(join(root, 'media-disk'), join(dataDir, 'media'));
       const app = await buildTestApp(tdb, { dataDir, pglite: undefined });
       for (let i = 0; i < 3; i++) await createAccount(app, { name: `bk${backend}${i}` });
       await app.close();
@@ -131,10 +137,21 @@ for (const backend of backends) {
       expect(sha256(readFileSync(join(dataDir, 'media', 'alarm', '2026', 'clip.mp4')))).toBe(sha256(CLIP));
       expect(readFileSync(join(dataDir, 'media', 'logo', 'logo.png'))).toEqual(LOGO);
       expect(existsSync(join(dataDir, 'media', 'logo', 'new.png'))).toBe(false);
-      // The replaced media are kept beside, and no staging folder is left.
-      const names = readdirSync(dataDir);
-      expect(names.some((n) => n.startsWith('media.before-restore-'))).toBe(true);
-      expect(names.some((n) => n.startsWith('.restore-'))).toBe(false);
+      // Restored onto the other disk; the replaced media are kept there, and no staging folder is left.
+      expect(lstatSync(join(dataDir, 'media')).isSymbolicLink()).toBe(true);
+      expect(readFileSync(join(root, 'media-disk', 'logo', 'logo.png'))).toEqual(LOGO);
+      const kept = readdirSync(join(root, 'media-disk')).filter((n) => n.startsWith('.before-restore-'));
+      expect(kept).toHaveLength(1);
+      expect(readFileSync(join(root, 'media-disk', kept[0] ?? '', 'logo', 'new.png'), 'utf8')).toBe(
+        'made after the backup',
+      );
+      expect(readdirSync(dataDir).some((n) => n.startsWith('.restore-'))).toBe(false);
+      expect(readdirSync(join(root, 'media-disk')).some((n) => n.startsWith('.restore-'))).toBe(false);
+      // The next backup leaves the kept copy out.
+      expect((await walk(join(dataDir, 'media'))).files.map((f) => f.relative).sort()).toEqual([
+        'alarm/2026/clip.mp4',
+        'logo/logo.png',
+      ]);
     });
 
     if (backend === 'postgres') {

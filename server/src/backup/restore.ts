@@ -3,7 +3,7 @@
 // media in (the previous ones are kept beside them) or restores PostgreSQL in one transaction.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import pg from 'pg';
 import {
@@ -20,6 +20,7 @@ import {
 } from './manifest.ts';
 import { connectionFor, findPgTool, redact, runPipe } from './postgres-tools.ts';
 import { embeddedFacts, lockEmbedded } from './sources.ts';
+import { prepareSwap, type SwapTarget } from './swap.ts';
 import { readTar } from './tar.ts';
 
 export interface RestoreOptions {
@@ -80,28 +81,32 @@ function checkLevel(manifest: Manifest): void {
   }
 }
 
-/** Where an entry goes in the staging folder (undefined: not extracted). */
-function stagedPath(staging: string, name: string): string | undefined {
+/** Where the verified entries go: the dump file, and the staging folders of the two trees. */
+interface StagingPlaces {
+  dump: string;
+  pglite: string;
+  media: string;
+}
+
+/** Where an entry goes (undefined: not extracted). */
+function stagedPath(places: StagingPlaces, name: string): string | undefined {
+  if (name === PG_DUMP_NAME) return places.dump;
+  let root: string;
   let relative: string;
-  if (name === PG_DUMP_NAME) relative = 'postgres.dump';
-  else if (name.startsWith(PGLITE_PREFIX) || name === 'database/pglite')
-    relative = `pglite/${name.slice(PGLITE_PREFIX.length)}`;
-  else if (name.startsWith(MEDIA_PREFIX) || name === 'media')
-    relative = `media/${name.slice(MEDIA_PREFIX.length)}`;
+  if (name.startsWith(PGLITE_PREFIX)) [root, relative] = [places.pglite, name.slice(PGLITE_PREFIX.length)];
+  else if (name.startsWith(MEDIA_PREFIX)) [root, relative] = [places.media, name.slice(MEDIA_PREFIX.length)];
   else return undefined;
-  const path = resolve(staging, relative.replace(/\/$/, ''));
+  const path = resolve(root, relative.replace(/\/$/, '') || '.');
   // Belt and braces: safeEntryName already refused '..' and absolute names.
-  if (path !== staging && !path.startsWith(staging + sep))
-    throw new Error(`Unsafe path ${JSON.stringify(name)}`);
+  if (path !== root && !path.startsWith(root + sep)) throw new Error(`Unsafe path ${JSON.stringify(name)}`);
   return path;
 }
 
 /** Pass 2: every entry into the staging folder, its size and sha256 checked against the manifest. */
-async function extractVerified(file: string, manifest: Manifest, staging: string): Promise<void> {
-  await mkdir(join(staging, 'media'), { recursive: true, mode: 0o700 });
+async function extractVerified(file: string, manifest: Manifest, places: StagingPlaces): Promise<void> {
   await readTar(file, async (entry, content) => {
     if (entry.name === MANIFEST_NAME) return;
-    const target = stagedPath(staging, entry.name);
+    const target = stagedPath(places, entry.name);
     if (!target) return;
     if (entry.type === '5') {
       await mkdir(target, { recursive: true, mode: 0o700 });
@@ -137,27 +142,6 @@ const stamp = () =>
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d+Z$/, 'Z');
-
-/** Moves `live` aside (kept as `<live>.before-restore-<stamp>`) and `staged` in; returns the undo. */
-async function swapIn(
-  live: string,
-  staged: string,
-  suffix: string,
-): Promise<{ kept?: string; undo(): Promise<void> }> {
-  let kept: string | undefined;
-  if (existsSync(live)) {
-    kept = `${live}.before-restore-${suffix}`;
-    await rename(live, kept);
-  }
-  await rename(staged, live);
-  return {
-    kept,
-    undo: async () => {
-      await rm(live, { recursive: true, force: true });
-      if (kept) await rename(kept, live);
-    },
-  };
-}
 
 function compareCounts(expected: Record<string, number>, actual: Record<string, number>): string[] {
   const problems: string[] = [];
@@ -280,17 +264,34 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     }
   }
   const suffix = stamp();
-  const staging = join(dataDir, `.restore-${suffix}`);
+  // The dump and a check-only run use a folder in DATA_DIR; the trees are staged inside their own
+  // folders (see swap.ts), so that the swap is a rename on one file system.
+  const scratch = join(dataDir, `.restore-${suffix}`);
+  await mkdir(scratch, { mode: 0o700 });
+  const targets: SwapTarget[] = [];
+  const target = async (live: string) => {
+    const prepared = await prepareSwap(live, suffix);
+    targets.push(prepared);
+    return prepared;
+  };
   try {
-    await extractVerified(file, manifest, staging);
+    const database =
+      mode === 'pglite' && !options.checkOnly ? await target(join(dataDir, 'pglite')) : undefined;
+    const media = options.checkOnly ? undefined : await target(join(dataDir, 'media'));
+    await extractVerified(file, manifest, {
+      dump: join(scratch, 'postgres.dump'),
+      pglite: database?.staging ?? join(scratch, 'pglite'),
+      media: media?.staging ?? join(scratch, 'media'),
+    });
     say(`Verified: every file's size and sha256 match the manifest (${manifest.mediaFiles} media files).`);
-    if (options.checkOnly) {
+    if (!media) {
       say('Check only: nothing was replaced.');
       return { manifest, actions };
     }
 
-    if (mode === 'pglite') {
-      const database = await swapIn(join(dataDir, 'pglite'), join(staging, 'pglite'), suffix);
+    const tables = Object.keys(manifest.rowCounts).length;
+    if (database) {
+      const kept = await database.commit();
       const problems = await embeddedFacts(join(dataDir, 'pglite'))
         .then((facts) => compareCounts(manifest.rowCounts, facts.rowCounts))
         .catch((error: Error) => [`the restored database does not open: ${error.message}`]);
@@ -301,24 +302,25 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
         );
       }
       say(
-        `Embedded database restored into ${join(dataDir, 'pglite')}; row counts of ${Object.keys(manifest.rowCounts).length} tables match.` +
-          (database.kept ? ` The previous one is kept in ${database.kept}.` : ''),
+        `Embedded database restored into ${join(dataDir, 'pglite')}; row counts of ${tables} tables match.` +
+          (kept ? ` The previous one is kept in ${kept}.` : ''),
       );
     } else {
-      await restorePostgres(options.databaseUrl ?? '', join(staging, 'postgres.dump'), manifest);
+      await restorePostgres(options.databaseUrl ?? '', join(scratch, 'postgres.dump'), manifest);
       say(
-        `PostgreSQL database restored (pg_restore in one transaction); row counts of ${Object.keys(manifest.rowCounts).length} tables match.`,
+        `PostgreSQL database restored (pg_restore in one transaction); row counts of ${tables} tables match.`,
       );
     }
-    const media = await swapIn(join(dataDir, 'media'), join(staging, 'media'), suffix);
+    const keptMedia = await media.commit();
     say(
       `Media restored into ${join(dataDir, 'media')} (${manifest.mediaFiles} files, ${manifest.mediaBytes} bytes).` +
-        (media.kept ? ` The previous media are kept in ${media.kept}.` : ''),
+        (keptMedia ? ` The previous media are kept in ${keptMedia}.` : ''),
     );
     say('Start the server: it applies the migrations this code adds since the backup, if any.');
     return { manifest, actions };
   } finally {
-    await rm(staging, { recursive: true, force: true });
+    for (const t of targets) await t.cleanup();
+    await rm(scratch, { recursive: true, force: true });
     release();
   }
 }

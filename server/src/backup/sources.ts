@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { lockDataDir } from '../db/client.ts';
 import { type MigrationLevel, migrationLevel, type Query, rowCounts } from './manifest.ts';
+import { RESERVED_TOP_LEVEL } from './swap.ts';
 
 export interface DatabaseFacts {
   serverVersion: string;
@@ -107,7 +108,9 @@ export interface FoundFile {
 
 /**
  * Regular files and directories below `root` (symbolic links and special files are skipped and
- * reported through `skipped`: a backup never follows a link out of the data directory).
+ * reported through `skipped`: a backup never follows a link out of the data directory — `root`
+ * itself may be one). Top-level names matching RESERVED_TOP_LEVEL (a restore's staging folder and
+ * kept copies, lost+found) are left out.
  */
 export async function walk(
   root: string,
@@ -120,6 +123,7 @@ export async function walk(
     const entries = await readdir(dir, { withFileTypes: true });
     entries.sort((a, b) => (a.name < b.name ? -1 : 1));
     for (const entry of entries) {
+      if (!prefix && RESERVED_TOP_LEVEL.test(entry.name)) continue;
       const absolute = join(dir, entry.name);
       const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
       const stat = await lstat(absolute);
