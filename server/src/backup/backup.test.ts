@@ -10,7 +10,9 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,6 +37,7 @@ import { rawTarHeader } from './tar.ts';
 const sha256 = (buffer: Buffer) => createHash('sha256').update(buffer).digest('hex');
 const CLIP = Buffer.concat([Buffer.from('clip-'), Buffer.alloc(70_000, 7)]);
 const LOGO = Buffer.from('logo-bytes-of-the-original');
+const CLIP_TIME = new Date('2026-01-02T03:04:05Z');
 
 async function countsOf(tdb: TestDatabase, dataDir: string): Promise<Record<string, number>> {
   if (tdb.kind === 'pglite') return (await embeddedFacts(join(dataDir, 'pglite'))).rowCounts;
@@ -95,6 +98,7 @@ for (const backend of backends) {
       mkdirSync(join(dataDir, 'media', 'logo'), { recursive: true });
       writeFileSync(join(dataDir, 'media', 'alarm', '2026', 'clip.mp4'), CLIP);
       writeFileSync(join(dataDir, 'media', 'logo', 'logo.png'), LOGO);
+      utimesSync(join(dataDir, 'media', 'logo', 'logo.png'), CLIP_TIME, CLIP_TIME);
       original = await countsOf(tdb, dataDir);
     });
 
@@ -136,6 +140,7 @@ for (const backend of backends) {
       expect(await countsOf(tdb, dataDir)).toEqual(original);
       expect(sha256(readFileSync(join(dataDir, 'media', 'alarm', '2026', 'clip.mp4')))).toBe(sha256(CLIP));
       expect(readFileSync(join(dataDir, 'media', 'logo', 'logo.png'))).toEqual(LOGO);
+      expect(statSync(join(dataDir, 'media', 'logo', 'logo.png')).mtimeMs).toBe(CLIP_TIME.getTime());
       expect(existsSync(join(dataDir, 'media', 'logo', 'new.png'))).toBe(false);
       // Restored onto the other disk; the replaced media are kept there, and no staging folder is left.
       expect(lstatSync(join(dataDir, 'media')).isSymbolicLink()).toBe(true);

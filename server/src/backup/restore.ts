@@ -3,7 +3,7 @@
 // media in (the previous ones are kept beside them) or restores PostgreSQL in one transaction.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, open, rm } from 'node:fs/promises';
+import { mkdir, open, rm, utimes } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import pg from 'pg';
 import {
@@ -127,6 +127,8 @@ async function extractVerified(file: string, manifest: Manifest, places: Staging
     } finally {
       await handle.close();
     }
+    // The files keep their times (retention and orphan sweeps look at them).
+    await utimes(target, new Date(), new Date(entry.mtimeMs));
     const sha256 = hash.digest('hex');
     if (size !== expected.size || sha256 !== expected.sha256) {
       throw new Error(

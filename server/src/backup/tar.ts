@@ -126,6 +126,8 @@ export interface TarEntry {
   /** '0' regular file, '5' directory; anything else is refused by readTar. */
   type: string;
   size: number;
+  /** Modification time, milliseconds. */
+  mtimeMs: number;
 }
 
 function readString(block: Buffer, start: number, length: number): string {
@@ -202,7 +204,10 @@ export async function readTar(
       if (type !== '0' && type !== '5') {
         throw new Error(`The archive holds "${name}" of tar type '${type}' (links and devices are refused)`);
       }
-      await onEntry({ name, type, size }, chunks(handle, start, size));
+      await onEntry(
+        { name, type, size, mtimeMs: readOctal(block, 136, 12) * 1000 },
+        chunks(handle, start, size),
+      );
     }
   } finally {
     await handle.close();
