@@ -256,6 +256,13 @@ describe('backup archives: refusals', () => {
     await expect(restoreBackup({ file: path, dataDir })).rejects.toThrow(/newer version/);
   });
 
+  it('refuses a backup of the other database mode before connecting anywhere', async () => {
+    const path = archive('mode.tar', [{ name: 'manifest.json', content: manifestFor({}) }]);
+    await expect(
+      restoreBackup({ file: path, dataDir, databaseUrl: 'postgres://nobody@127.0.0.1:1/none' }),
+    ).rejects.toThrow(/backup is of the embedded database.*unset DATABASE_URL/);
+  });
+
   it('refuses a file that is no backup, and entries missing from the manifest', async () => {
     const stray = Buffer.from('x');
     const path = archive('stray.tar', [

@@ -80,8 +80,12 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
           ],
           env,
         );
-        if (run.code !== 0)
-          throw new Error(`pg_dump failed (exit ${run.code}): ${redact(run.stderr.trim(), url)}`);
+        if (run.code !== 0) {
+          const hint = run.stderr.includes('server version mismatch')
+            ? " (install the client tools of the server's major version, e.g. postgresql-client-16, or set PG_BIN_DIR)"
+            : '';
+          throw new Error(`pg_dump failed (exit ${run.code}): ${redact(run.stderr.trim(), url)}${hint}`);
+        }
       });
       files[PG_DUMP_NAME] = await tar.addFile(PG_DUMP_NAME, dumpFile);
     } else {
