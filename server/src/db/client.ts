@@ -122,7 +122,7 @@ function processAlive(pid: number): boolean {
  * PGlite is single-process: a second server on the same DATA_DIR would corrupt it. A lock file
  * (DATA_DIR/pglite.lock, holding the pid) refuses that; a stale lock of a dead process is taken over.
  */
-function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string): () => void {
   const path = join(dataDir, 'pglite.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
