@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ALARM_API, type ListResult } from '@sentinel/contract';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngineKey, demoRefs, postAlarm, solidImage } from './support/alarms.ts';
 import { type ApiClient, apiChangePassword, apiClient, apiLogin, NEW_PASSWORD } from './support/api.ts';
+import { freshDatabase } from './support/database.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -46,24 +45,6 @@ const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-async function freshDatabase(adminUrl: string): Promise<string> {
-  const name = `sentinel_e2e_durable_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  cleanups.push(() => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 const alarmCount = async (api: ApiClient) =>
   (await api<ListResult<unknown>>(ALARM_API.list, { method: 'POST', body: { page: 1, limit: 10 } })).count;
@@ -157,7 +138,9 @@ describe('acknowledged alarms when the server is killed under ingest load', () =
   it.runIf(databaseUrl)(
     'PostgreSQL: 0 lost, 0 duplicated, re-sends idempotent',
     async () => {
-      const url = await freshDatabase(databaseUrl ?? '');
+      const database = await freshDatabase(databaseUrl ?? '', 'sentinel_e2e_durable');
+      cleanups.push(database.drop);
+      const url = database.url;
       const outcome = await killUnderIngest({ DATABASE_URL: url });
       expect(outcome.acknowledged).toBeGreaterThanOrEqual(BEFORE_KILL);
     },

@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ALARM_API, ALGORITHM_API, type Envelope } from '@sentinel/contract';
-import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiChangePassword, apiLogin, NEW_PASSWORD } from './support/api.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
+import { freshDatabase } from './support/database.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 import { expectPath, loginThroughForm } from './support/ui.ts';
 
@@ -37,27 +36,9 @@ let browser: Browser;
 let dropDatabase: () => Promise<void> = async () => undefined;
 let sharedDataDir = '';
 
-/** A fresh database on the TEST_DATABASE_URL server; its URL and how to drop it. */
-async function freshDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `sentinel_e2e_multi_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
 beforeAll(async () => {
   if (databaseUrl && redisUrl) {
-    const database = await freshDatabase(databaseUrl);
+    const database = await freshDatabase(databaseUrl, 'sentinel_e2e_multi');
     dropDatabase = database.drop;
     // Instances of one deployment share the media directory (alarm images) as well.
     sharedDataDir = mkdtempSync(join(tmpdir(), 'sentinel-e2e-multi-'));

@@ -1,5 +1,4 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,12 +12,12 @@ import {
   type ExportFile,
   type ListResult,
 } from '@sentinel/contract';
-import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngineKey, demoRefs, postAlarm, solidImage } from './support/alarms.ts';
 import { apiChangePassword, apiClient, apiLogin, NEW_PASSWORD } from './support/api.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
+import { freshDatabase } from './support/database.ts';
 import { freePort, type RunningServer, startServer } from './support/server.ts';
 import { expectPath, loginThroughForm } from './support/ui.ts';
 
@@ -146,28 +145,12 @@ async function startNginx(upstreams: string[]): Promise<void> {
   httpUrl = `http://127.0.0.1:${httpPort}`;
 }
 
-async function freshDatabase(adminUrl: string): Promise<string> {
-  const name = `sentinel_e2e_proxy_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  dropDatabase = () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 beforeAll(async () => {
   const base = { TRUST_PROXY: 'true', OFFLINE_ANALYSIS_SIMULATOR: 'false' };
   if (databaseUrl && redisUrl) {
-    const shared = { ...base, DATABASE_URL: await freshDatabase(databaseUrl), REDIS_URL: redisUrl };
+    const database = await freshDatabase(databaseUrl, 'sentinel_e2e_proxy');
+    dropDatabase = database.drop;
+    const shared = { ...base, DATABASE_URL: database.url, REDIS_URL: redisUrl };
     // One deployment: the instances share the media directory as well as the database.
     const dataDir = join(work, 'data');
     mkdirSync(dataDir);
