@@ -18,6 +18,9 @@ vi.mock('@/shared/realtime/use-realtime.ts', () => ({
   useRealtime: (type: string, handler: (data: unknown) => void) => mocks.handlers.set(type, handler),
 }));
 
+// The global alarm settings (sound, quiet hours) are read through react-query: none here.
+vi.mock('@/features/alarm-settings/index.ts', () => ({ useAlarmSettings: () => ({ data: undefined }) }));
+
 const { useUserStore } = await import('@/shared/stores/user-store.ts');
 const { useAlarmFeed, POLL_MS } = await import('./use-alarm-feed.ts');
 
