@@ -214,9 +214,12 @@ describe.each(backends)('alarm settings on %s', (backend) => {
       await app.bus.publish({ type: 'alarm.created', data: alarm(102, 5) });
       await app.bus.publish({ type: 'alarm.created', data: alarm(103, 6) });
       await app.bus.publish({ type: 'alarm.created', data: alarm(104, 5) });
+      // a camera the plant does not know (no id) is told apart by its name
+      await app.bus.publish({ type: 'alarm.created', data: { ...alarm(105, null), cameraName: 'CAM-X' } });
+      await app.bus.publish({ type: 'alarm.created', data: { ...alarm(106, null), cameraName: 'CAM-X' } });
       const text = await s.waitFor('event: alarm.held');
-      expect(ids(text)).toEqual([101, 103]);
-      expect(payloads(text, 'alarm.held')).toEqual([{ held: 2 }]);
+      expect(ids(text)).toEqual([101, 103, 105]);
+      expect(payloads(text, 'alarm.held')).toEqual([{ held: 3 }]);
       s.close();
     });
 

@@ -17,36 +17,37 @@ const policyWith = (patch: Partial<AlarmPushPolicy>) => {
 describe('global push policy (pure, with a clock)', () => {
   it('the defaults pass everything', () => {
     const { policy } = policyWith({});
-    for (let i = 0; i < 5; i++) expect(policy.decide({ priority: 120001, cameraId: 1 }, T0 + i)).toBe('pass');
+    for (let i = 0; i < 5; i++)
+      expect(policy.decide({ priority: 120001, camera: 'id:1' }, T0 + i)).toBe('pass');
   });
 
   it('pushes only the chosen levels', () => {
     const { policy } = policyWith({ priorities: [120003, 120004] });
-    expect(policy.decide({ priority: 120002, cameraId: 1 }, T0)).toBe('filtered');
-    expect(policy.decide({ priority: 120004, cameraId: 1 }, T0)).toBe('pass');
+    expect(policy.decide({ priority: 120002, camera: 'id:1' }, T0)).toBe('filtered');
+    expect(policy.decide({ priority: 120004, camera: 'id:1' }, T0)).toBe('pass');
   });
 
   it("holds back a camera's alarms within the cooldown after one passed; other cameras are not affected", () => {
     const { policy } = policyWith({ cooldownSeconds: 60 });
-    expect(policy.decide({ priority: 120002, cameraId: 7 }, T0)).toBe('pass');
-    expect(policy.decide({ priority: 120004, cameraId: 7 }, T0 + 1_000)).toBe('cooldown');
-    expect(policy.decide({ priority: 120002, cameraId: 8 }, T0 + 2_000)).toBe('pass');
-    expect(policy.decide({ priority: 120002, cameraId: 7 }, T0 + 59_999)).toBe('cooldown');
+    expect(policy.decide({ priority: 120002, camera: 'id:7' }, T0)).toBe('pass');
+    expect(policy.decide({ priority: 120004, camera: 'id:7' }, T0 + 1_000)).toBe('cooldown');
+    expect(policy.decide({ priority: 120002, camera: 'id:8' }, T0 + 2_000)).toBe('pass');
+    expect(policy.decide({ priority: 120002, camera: 'id:7' }, T0 + 59_999)).toBe('cooldown');
     // the cooldown runs from the last alarm that passed, not from the held ones
-    expect(policy.decide({ priority: 120002, cameraId: 7 }, T0 + 60_000)).toBe('pass');
-    expect(policy.decide({ priority: 120002, cameraId: 7 }, T0 + 100_000)).toBe('cooldown');
+    expect(policy.decide({ priority: 120002, camera: 'id:7' }, T0 + 60_000)).toBe('pass');
+    expect(policy.decide({ priority: 120002, camera: 'id:7' }, T0 + 100_000)).toBe('cooldown');
     // an alarm without a camera has no cooldown
-    expect(policy.decide({ priority: 120002, cameraId: null }, T0)).toBe('pass');
-    expect(policy.decide({ priority: 120002, cameraId: null }, T0 + 1)).toBe('pass');
+    expect(policy.decide({ priority: 120002, camera: null }, T0)).toBe('pass');
+    expect(policy.decide({ priority: 120002, camera: null }, T0 + 1)).toBe('pass');
   });
 
   it('a filtered alarm does not start a cooldown; a changed policy applies at the next alarm', () => {
     const { policy, change } = policyWith({ cooldownSeconds: 30, priorities: [120004] });
-    expect(policy.decide({ priority: 120001, cameraId: 3 }, T0)).toBe('filtered');
-    expect(policy.decide({ priority: 120004, cameraId: 3 }, T0 + 1)).toBe('pass');
-    expect(policy.decide({ priority: 120004, cameraId: 3 }, T0 + 2)).toBe('cooldown');
+    expect(policy.decide({ priority: 120001, camera: 'id:3' }, T0)).toBe('filtered');
+    expect(policy.decide({ priority: 120004, camera: 'id:3' }, T0 + 1)).toBe('pass');
+    expect(policy.decide({ priority: 120004, camera: 'id:3' }, T0 + 2)).toBe('cooldown');
     change({ cooldownSeconds: 0 });
-    expect(policy.decide({ priority: 120004, cameraId: 3 }, T0 + 3)).toBe('pass');
+    expect(policy.decide({ priority: 120004, camera: 'id:3' }, T0 + 3)).toBe('pass');
   });
 
   it('during quiet hours the suppressed levels are not pushed, the others are (local time of the zone)', () => {
@@ -58,13 +59,15 @@ describe('global push policy (pure, with a clock)', () => {
       quietSuppressed: [120001, 120002],
       timeZone: 'Asia/Shanghai',
     });
-    expect(policy.decide({ priority: 120001, cameraId: 1 }, T0)).toBe('pass');
+    expect(policy.decide({ priority: 120001, camera: 'id:1' }, T0)).toBe('pass');
     const night = Date.parse('2030-01-01T15:00:00Z');
-    expect(policy.decide({ priority: 120001, cameraId: 1 }, night)).toBe('quiet');
-    expect(policy.decide({ priority: 120004, cameraId: 1 }, night)).toBe('pass');
+    expect(policy.decide({ priority: 120001, camera: 'id:1' }, night)).toBe('quiet');
+    expect(policy.decide({ priority: 120004, camera: 'id:1' }, night)).toBe('pass');
     // 07:00 local is the end (exclusive)
-    expect(policy.decide({ priority: 120002, cameraId: 2 }, Date.parse('2030-01-01T23:00:00Z'))).toBe('pass');
-    expect(policy.decide({ priority: 120002, cameraId: 3 }, Date.parse('2030-01-01T22:59:00Z'))).toBe(
+    expect(policy.decide({ priority: 120002, camera: 'id:2' }, Date.parse('2030-01-01T23:00:00Z'))).toBe(
+      'pass',
+    );
+    expect(policy.decide({ priority: 120002, camera: 'id:3' }, Date.parse('2030-01-01T22:59:00Z'))).toBe(
       'quiet',
     );
   });

@@ -19,11 +19,12 @@ export const CAMERA_MEMORY = 5000;
 
 export interface PolicyAlarm {
   priority: number;
-  cameraId: number | null;
+  /** The camera's key: its id, else its name (an alarm of an unregistered camera); null: none. */
+  camera: string | null;
 }
 
 export class GlobalPushPolicy {
-  private readonly lastPassed = new Map<number, number>();
+  private readonly lastPassed = new Map<string, number>();
 
   constructor(private readonly policy: () => AlarmPushPolicy) {}
 
@@ -34,17 +35,17 @@ export class GlobalPushPolicy {
       return 'quiet';
     }
     const cooldownMs = policy.cooldownSeconds * 1000;
-    if (cooldownMs > 0 && alarm.cameraId !== null) {
-      const last = this.lastPassed.get(alarm.cameraId);
+    if (cooldownMs > 0 && alarm.camera !== null) {
+      const last = this.lastPassed.get(alarm.camera);
       if (last !== undefined && now - last < cooldownMs && now >= last) return 'cooldown';
-      this.remember(alarm.cameraId, now, cooldownMs);
+      this.remember(alarm.camera, now, cooldownMs);
     }
     return 'pass';
   }
 
-  private remember(cameraId: number, now: number, cooldownMs: number): void {
-    this.lastPassed.delete(cameraId);
-    this.lastPassed.set(cameraId, now);
+  private remember(camera: string, now: number, cooldownMs: number): void {
+    this.lastPassed.delete(camera);
+    this.lastPassed.set(camera, now);
     if (this.lastPassed.size <= CAMERA_MEMORY) return;
     for (const [id, at] of this.lastPassed) {
       if (now - at >= cooldownMs || this.lastPassed.size > CAMERA_MEMORY) this.lastPassed.delete(id);

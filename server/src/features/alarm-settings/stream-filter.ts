@@ -10,11 +10,15 @@ export function policyAlarmOf(event: BusEvent): PolicyAlarm | undefined {
   const data = (raw && typeof raw === 'object' && 'alarm' in raw ? raw.alarm : raw) as {
     priority?: unknown;
     cameraId?: unknown;
+    cameraName?: unknown;
   } | null;
-  return {
-    priority: typeof data?.priority === 'number' ? data.priority : 0,
-    cameraId: typeof data?.cameraId === 'number' ? data.cameraId : null,
-  };
+  const camera =
+    typeof data?.cameraId === 'number'
+      ? `id:${data.cameraId}`
+      : typeof data?.cameraName === 'string' && data.cameraName !== ''
+        ? `name:${data.cameraName}`
+        : null;
+  return { priority: typeof data?.priority === 'number' ? data.priority : 0, camera };
 }
 
 /** Held-back notices are gathered for this long, then sent as one `alarm.held` (as alarm-rules does). */
