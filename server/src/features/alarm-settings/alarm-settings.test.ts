@@ -313,6 +313,13 @@ describe.each(backends)('alarm settings on %s', (backend) => {
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-type']).toBe('audio/mpeg');
       expect(file.rawPayload.equals(MP3)).toBe(true);
+      // as an <audio> element fetches it: with the session cookie
+      const byCookie = await app.inject({
+        method: 'GET',
+        url: ALARM_SETTINGS_API.sound,
+        headers: { cookie: `user_token=${operator}` },
+      });
+      expect(byCookie.statusCode).toBe(200);
       // a frame-sync mp3 without a tag is an mp3 too, whatever its name says
       const bare = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(100)]);
       expect((await upload(bare, 'bell.bin', 'application/octet-stream')).statusCode).toBe(200);

@@ -83,7 +83,8 @@ export const alarmSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(path(ALARM_SETTINGS_API.sound), {
-    config: { access: 'user' },
+    // The panel plays it with an <audio> element, which sends the cookie, not the header.
+    config: { access: 'user', tokenInCookie: true },
     schema: { tags, summary: 'The custom alarm sound (audio/mpeg); 404 while the built-in sound is used' },
     handler: async (_request, reply) => {
       const sound = await repo.findSound(app.db);
