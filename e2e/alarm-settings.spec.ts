@@ -89,7 +89,11 @@ describe('alarm settings', () => {
     await expect
       .poll(() => page.getByTestId('alarm-settings-sound-name').innerText())
       .toContain('自定义声音：siren.mp3');
-    expect(await settings()).toMatchObject({ sound: 'custom', soundName: 'siren.mp3', soundSize: MP3.length });
+    expect(await settings()).toMatchObject({
+      sound: 'custom',
+      soundName: 'siren.mp3',
+      soundSize: MP3.length,
+    });
     await page.context().close();
   });
 });
