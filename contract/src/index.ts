@@ -5,6 +5,7 @@ export * from './ai-instances.ts';
 export * from './ai-models.ts';
 export * from './alarm-export.ts';
 export * from './alarm-rules.ts';
+export * from './alarm-settings.ts';
 export * from './alarm-templates.ts';
 export * from './alarms.ts';
 export * from './algorithms.ts';

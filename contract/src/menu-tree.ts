@@ -328,6 +328,13 @@ export const MENU_TREE: MenuNode[] = [
         t('Operations management', '运维管理'),
         { adminOnly: true },
       ),
+      page(208, 'alarmSettings', '/systemSettings/alarmSettings', t('Alarm settings', '报警设置')),
+      page(
+        209,
+        'alarmTemplates',
+        '/systemSettings/alarmTemplates',
+        t('Alarm template settings', '报警模板设置'),
+      ),
     ],
   }),
   page(220, 'selfCheck', '/selfCheck', t('Self-check', '系统自检'), {

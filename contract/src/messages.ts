@@ -4,6 +4,7 @@
  * The Chinese texts are the SPEC's own wording (SPEC §5, §8).
  */
 import { ACCOUNT_SETTINGS_MESSAGES } from './account-settings.ts';
+import { ALARM_SETTINGS_MESSAGES } from './alarm-settings.ts';
 import { DICTIONARY_MESSAGES } from './dictionary.ts';
 import { DUTY_ROSTER_MESSAGES } from './duty-roster.ts';
 import { KNOWLEDGE_BASE_MESSAGES } from './knowledge-base.ts';
@@ -40,6 +41,8 @@ export const MESSAGES = {
   ...SQL_QUERY_MESSAGES,
   ...SCOPE_MESSAGES,
   ...DICTIONARY_MESSAGES,
+  // Alarm settings and templates (issue 16 §3).
+  ...ALARM_SETTINGS_MESSAGES,
   'field.required': { en: 'This cannot be empty', 'zh-CN': '此项不能为空!' },
   'field.invalid': { en: 'Invalid value', 'zh-CN': '输入值无效' },
   'field.tooLong': { en: 'Too long', 'zh-CN': '输入过长' },

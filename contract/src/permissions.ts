@@ -82,6 +82,8 @@ export const BUTTONS: Record<string, string[]> = {
     'AlgorithmModelBase:delete',
     'AlgorithmModelBase:instance',
   ],
+  alarmSettings: ['alarmSettings:edit'],
+  alarmTemplates: ['alarmTemplates:edit'],
 };
 
 /** Buttons the demo `operator` role is granted. */

@@ -13,6 +13,8 @@ import { accountsRoutes } from './features/accounts/index.ts';
 import { aiInstancesRoutes } from './features/ai-instances/index.ts';
 import { aiModelsRoutes } from './features/ai-models/index.ts';
 import { alarmRulesRoutes } from './features/alarm-rules/index.ts';
+import { alarmSettingsRoutes } from './features/alarm-settings/index.ts';
+import { alarmTemplatesRoutes } from './features/alarm-templates/index.ts';
 import { alarmsRoutes, ingestRoutes } from './features/alarms/index.ts';
 import { algorithmsRoutes } from './features/algorithms/index.ts';
 import { analysisRoutes } from './features/analysis/index.ts';
@@ -258,6 +260,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       ingestRoutes,
       alarmsRoutes,
       falseAlarmReviewRoutes,
+      // Before alarm-rules: the global push policy's stream filter runs before the user's rule (issue 16 §3).
+      alarmSettingsRoutes,
       alarmRulesRoutes,
       analysisRoutes,
       jobRunsRoutes,
@@ -288,6 +292,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       sqlQueryRoutes,
       scopeRoutes,
       dictionaryRoutes,
+      alarmTemplatesRoutes,
     ]) {
       await app.register(domain, { prefix: API_PREFIX });
     }

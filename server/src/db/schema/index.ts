@@ -3,6 +3,7 @@
 export * from './ai-platform.ts';
 export * from './ai-training.ts';
 export * from './alarm-rules.ts';
+export * from './alarm-settings.ts';
 export * from './alarms.ts';
 export * from './algorithms.ts';
 export * from './core.ts';

@@ -84,3 +84,31 @@ export function playAlarmBeep(): void {
     // Audio failures never disturb the operator.
   }
 }
+
+/** The sound the global alarm settings choose (issue 16 §3): the built-in beep or an uploaded mp3. */
+export interface AlarmSoundChoice {
+  custom: boolean;
+  /** Changes with every upload (cache key of the file). */
+  version: string;
+  url: string;
+}
+
+let customAudio: { key: string; audio: HTMLAudioElement } | null = null;
+
+/** Plays the chosen sound (the custom mp3, falling back to the beep when it cannot play). */
+export function playAlarmSound(choice: AlarmSoundChoice | null): void {
+  if (useAlarmSoundStore.getState().muted) return;
+  if (!choice?.custom || typeof Audio === 'undefined') {
+    playAlarmBeep();
+    return;
+  }
+  try {
+    const key = `${choice.url}?v=${encodeURIComponent(choice.version)}`;
+    if (customAudio?.key !== key) customAudio = { key, audio: new Audio(key) };
+    const { audio } = customAudio;
+    audio.currentTime = 0;
+    audio.play().catch(() => playAlarmBeep());
+  } catch {
+    playAlarmBeep();
+  }
+}

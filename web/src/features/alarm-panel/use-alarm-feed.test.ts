@@ -8,6 +8,8 @@ const mocks = vi.hoisted(() => ({
   toastError: vi.fn(),
   connection: { state: 'down' as string },
   handlers: new Map<string, (data: unknown) => void>(),
+  settings: undefined as unknown,
+  play: vi.fn(),
 }));
 
 vi.mock('@/shared/request/request.ts', () => ({ action: mocks.action }));
@@ -16,6 +18,13 @@ vi.mock('@/shared/realtime/use-realtime.ts', () => ({
   useRealtimeConnection: () => {},
   useConnectionState: () => mocks.connection.state,
   useRealtime: (type: string, handler: (data: unknown) => void) => mocks.handlers.set(type, handler),
+}));
+
+// The global alarm settings (sound, quiet hours) are read through react-query: set per test here.
+vi.mock('@/features/alarm-settings/index.ts', () => ({ useAlarmSettings: () => ({ data: mocks.settings }) }));
+vi.mock('./alarm-sound.ts', async (original) => ({
+  ...(await original<typeof import('./alarm-sound.ts')>()),
+  playAlarmSound: mocks.play,
 }));
 
 const { useUserStore } = await import('@/shared/stores/user-store.ts');
@@ -31,6 +40,8 @@ beforeEach(() => {
   mocks.toastError.mockReset();
   mocks.handlers.clear();
   mocks.connection.state = 'down';
+  mocks.settings = undefined;
+  mocks.play.mockReset();
   useUserStore.setState({
     token: 't',
     menusLoaded: true,
@@ -151,5 +162,34 @@ describe('useAlarmFeed', () => {
       await vi.advanceTimersByTimeAsync(POLL_MS * 2);
     });
     expect(mocks.action).not.toHaveBeenCalled();
+  });
+  it('global alarm settings: plays the custom sound, and nothing during quiet hours', async () => {
+    mocks.action.mockResolvedValue(ok([]));
+    mocks.connection.state = 'connected';
+    const hhmm = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString().slice(11, 16);
+    const base = {
+      priorities: [],
+      cooldownSeconds: 0,
+      quietSuppressed: [],
+      timeZone: 'UTC',
+      sound: 'custom',
+      soundName: 'siren.mp3',
+      soundSize: 10,
+      soundVersion: '42',
+      updatedAt: null,
+    };
+    mocks.settings = { ...base, quietEnabled: true, quietFrom: hhmm(-1), quietTo: hhmm(1) };
+    const { rerender } = renderHook(() => useAlarmFeed());
+    await act(async () => {});
+    act(() => mocks.handlers.get('alarm.created')?.(testAlarm(71, { priority: 120004 })));
+    expect(mocks.play).not.toHaveBeenCalled();
+    mocks.settings = { ...base, quietEnabled: false, quietFrom: '22:00', quietTo: '07:00' };
+    rerender();
+    act(() => mocks.handlers.get('alarm.created')?.(testAlarm(72, { priority: 120004 })));
+    expect(mocks.play).toHaveBeenCalledWith({
+      custom: true,
+      version: '42',
+      url: '/api/v2/backend/alarmSettings/sound',
+    });
   });
 });

@@ -1,5 +1,12 @@
-import { ALARM_API, ALARM_RULE_UPDATED, type AlarmItem } from '@sentinel/contract';
+import {
+  ALARM_API,
+  ALARM_RULE_UPDATED,
+  ALARM_SETTINGS_API,
+  type AlarmItem,
+  inQuietHours,
+} from '@sentinel/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useAlarmSettings } from '@/features/alarm-settings/index.ts';
 import { i18n } from '@/shared/i18n/i18n.ts';
 import { backoffDelay } from '@/shared/realtime/realtime-client.ts';
 import { useConnectionState, useRealtime, useRealtimeConnection } from '@/shared/realtime/use-realtime.ts';
@@ -15,7 +22,7 @@ import {
   PANEL_SIZE,
   replaceAlarms,
 } from './alarm-feed.ts';
-import { AUDIBLE_PRIORITIES, armAudioUnlock, playAlarmBeep } from './alarm-sound.ts';
+import { AUDIBLE_PRIORITIES, armAudioUnlock, playAlarmSound } from './alarm-sound.ts';
 
 /** SPEC §9: poll of 20 every 15 000 ms (fallback while the event stream is down). */
 export const POLL_MS = 15_000;
@@ -51,6 +58,11 @@ export function useAlarmFeed() {
   const loading = useRef(false);
   const failedRef = useRef(false);
 
+  // The global alarm settings (issue 16 §3): the sound to play and the quiet hours (no sound).
+  const settings = useAlarmSettings(enabled).data;
+  const settingsRef = useRef(settings);
+  settingsRef.current = settings;
+
   const notice = useCallback((incoming: AlarmItem[], audible: boolean) => {
     let beep = false;
     for (const alarm of incoming) {
@@ -58,7 +70,13 @@ export function useAlarmFeed() {
       seen.current.add(alarm.id);
       if (audible && !isHandled(alarm) && AUDIBLE_PRIORITIES.includes(alarm.priority)) beep = true;
     }
-    if (beep) playAlarmBeep();
+    const current = settingsRef.current;
+    if (!beep || (current && inQuietHours(current, new Date()))) return;
+    playAlarmSound(
+      current
+        ? { custom: current.sound === 'custom', version: current.soundVersion, url: ALARM_SETTINGS_API.sound }
+        : null,
+    );
   }, []);
 
   /** Loads the newest alarms; false when the load failed (true also when one is already under way). */
