@@ -328,6 +328,7 @@ export const MENU_TREE: MenuNode[] = [
         t('Operations management', '运维管理'),
         { adminOnly: true },
       ),
+      page(207, 'dataUpload', '/systemSettings/dataUpload', t('Data upload configuration', '数据上传配置')),
     ],
   }),
   page(220, 'selfCheck', '/selfCheck', t('Self-check', '系统自检'), {

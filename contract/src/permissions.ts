@@ -82,6 +82,13 @@ export const BUTTONS: Record<string, string[]> = {
     'AlgorithmModelBase:delete',
     'AlgorithmModelBase:instance',
   ],
+  dataUpload: [
+    'dataUpload:add',
+    'dataUpload:edit',
+    'dataUpload:delete',
+    'dataUpload:test',
+    'dataUpload:redeliver',
+  ],
 };
 
 /** Buttons the demo `operator` role is granted. */
