@@ -153,12 +153,19 @@ export function createDispatcher(app: FastifyInstance): Dispatcher {
     }
     const busy = fanned.taken > 0 || claimed.length > 0;
     if (busy) changed();
+    // A full batch: more is waiting, go on at once; else gather for a poll interval (at 500
+    // alarms/s a round then carries ~100 deliveries instead of one: 5 statements for the batch).
+    full = fanned.taken >= FANOUT_BATCH || claimed.length >= CLAIM_BATCH;
     return busy;
   }
 
+  let full = false;
+  let dueAt = 0;
+  let lastStart = 0;
   const schedule = (ms: number) => {
-    if (stopped) return;
+    if (stopped || !config.dispatch) return;
     clearTimeout(timer);
+    dueAt = Date.now() + ms;
     timer = setTimeout(loop, ms);
     timer.unref?.();
   };
@@ -166,6 +173,7 @@ export function createDispatcher(app: FastifyInstance): Dispatcher {
   function loop() {
     if (running || stopped) return;
     running = true;
+    lastStart = Date.now();
     const run = round().then(
       (busy) => {
         idleMs = busy ? config.pollMs : Math.min(IDLE_MAX_MS, idleMs * 2);
@@ -180,12 +188,15 @@ export function createDispatcher(app: FastifyInstance): Dispatcher {
     current = run.finally(() => {
       running = false;
     });
-    run.then((busy) => schedule(busy ? 0 : idleMs)).catch(() => undefined);
+    run.then((busy) => schedule(full ? 0 : busy ? config.pollMs : idleMs)).catch(() => undefined);
   }
 
+  /** Soon, but at most one round a poll interval (a burst of alarms wakes it once). */
   const wake = () => {
     idleMs = config.pollMs;
-    if (!running) schedule(0);
+    if (running) return;
+    const at = Math.max(Date.now(), lastStart + config.pollMs);
+    if (dueAt > at) schedule(at - Date.now());
   };
 
   let unsubscribe = () => {};
