@@ -9,10 +9,10 @@ import {
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_TIMESTAMP_HEADER,
 } from '@sentinel/contract';
-import { count, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, outboundOutbox } from '../../db/schema/index.ts';
+import { auditLog, outboundDelivery, outboundOutbox, planTaskRun } from '../../db/schema/index.ts';
 import { backends, createAccountWithPages, login } from '../../test/helpers.ts';
 import { type IngestHarness, ingestHarness, multipartBody } from '../alarms/ingest-test-support.ts';
 import { dispatcherOf } from './routes.ts';
@@ -209,6 +209,41 @@ describe.each(backends)('data upload (webhook, MQTT, outbox) on %s', (backend) =
     expect(allBack.body.data.count).toBe(1);
     await disable(r, body);
     await peer.close();
+  });
+
+  it('filters by scene and plant node: a receiver of another scene or plant gets nothing', async () => {
+    const peer = await webhookReceiver();
+    const other = webhook(peer.url, { filters: { sceneIds: [h.refs.sceneId + 1000] } });
+    const otherPlant = webhook(peer.url, { filters: { plantIds: [h.refs.factoryId + 1000] } });
+    const mine = webhook(peer.url, { filters: { plantIds: [h.refs.factoryId], sceneIds: [h.refs.sceneId] } });
+    const receivers = [await addReceiver(other), await addReceiver(otherPlant), await addReceiver(mine)];
+    const alarmId = await ingest();
+    await until(() => peer.received.length === 1, 'the matching receiver');
+    await dispatcherOf(h.app)?.round();
+    expect(peer.received.map((r) => r.json.idempotencyKey)).toEqual([
+      `alarm-${alarmId}-r${receivers[2]?.id}`,
+    ]);
+    expect((await deliveries({ alarmId })).list.map((d) => d.receiverId)).toEqual([receivers[2]?.id]);
+    await Promise.all(receivers.map((r, i) => disable(r, [other, otherPlant, mine][i] ?? {})));
+    await peer.close();
+  });
+
+  it('prunes delivered rows older than the kept days (plan task outboundRetention)', async () => {
+    const [some] = await h.app.db
+      .select()
+      .from(outboundDelivery)
+      .where(eq(outboundDelivery.state, 'delivered'));
+    if (!some) throw new Error('no delivered row');
+    await h.app.db
+      .update(outboundDelivery)
+      .set({ createdAt: new Date(Date.now() - 8 * 86_400_000) })
+      .where(eq(outboundDelivery.id, some.id));
+    const before = (await deliveries()).count;
+    const run = await h.app.planTasks.runNow('outboundRetention');
+    await run?.done;
+    const [last] = await h.app.db.select().from(planTaskRun).orderBy(desc(planTaskRun.id)).limit(1);
+    expect(last).toMatchObject({ code: 'outboundRetention', outcome: 'ok', summary: { deleted: 1 } });
+    expect((await deliveries()).count).toBe(before - 1);
   });
 
   it('answers the test button with the receiver answer, using the stored secret', async () => {
