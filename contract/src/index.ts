@@ -29,6 +29,7 @@ export * from './menu-tree.ts';
 export * from './messages.ts';
 export * from './offline-video.ts';
 export * from './operator-menus.ts';
+export * from './outbound.ts';
 export * from './permissions.ts';
 export * from './plan-tasks.ts';
 export * from './plant.ts';

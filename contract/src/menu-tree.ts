@@ -335,6 +335,7 @@ export const MENU_TREE: MenuNode[] = [
         '/systemSettings/alarmTemplates',
         t('Alarm template settings', '报警模板设置'),
       ),
+      page(207, 'dataUpload', '/systemSettings/dataUpload', t('Data upload configuration', '数据上传配置')),
     ],
   }),
   page(220, 'selfCheck', '/selfCheck', t('Self-check', '系统自检'), {

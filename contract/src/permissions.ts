@@ -84,6 +84,13 @@ export const BUTTONS: Record<string, string[]> = {
   ],
   alarmSettings: ['alarmSettings:edit'],
   alarmTemplates: ['alarmTemplates:edit'],
+  dataUpload: [
+    'dataUpload:add',
+    'dataUpload:edit',
+    'dataUpload:delete',
+    'dataUpload:test',
+    'dataUpload:redeliver',
+  ],
 };
 
 /** Buttons the demo `operator` role is granted. */

@@ -31,6 +31,7 @@ export const PLAN_TASK_CODES = [
   'exportCleanup',
   'dataRetention',
   'reportSending',
+  'outboundRetention',
 ] as const;
 
 export const PLAN_TASK_OUTCOMES = ['ok', 'failed', 'timedOut'] as const;

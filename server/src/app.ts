@@ -38,6 +38,7 @@ import { knowledgeBaseRoutes } from './features/knowledge-base/index.ts';
 import { licenceRoutes } from './features/licence/index.ts';
 import { offlineVideoRoutes } from './features/offline-video/index.ts';
 import { onekeyExportRoutes } from './features/onekey-export/index.ts';
+import { outboundRoutes } from './features/outbound/index.ts';
 import { planTasksRoutes } from './features/plan-tasks/index.ts';
 import { plantRoutes } from './features/plant/index.ts';
 import { protocolLogRecorder, protocolLogRoutes } from './features/protocol-log/index.ts';
@@ -293,6 +294,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       scopeRoutes,
       dictionaryRoutes,
       alarmTemplatesRoutes,
+      outboundRoutes,
     ]) {
       await app.register(domain, { prefix: API_PREFIX });
     }

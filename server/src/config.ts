@@ -105,6 +105,16 @@ const envSchema = z.object({
   SQL_QUERY_MAX_ROWS: z.coerce.number().int().min(1).max(100_000).default(1_000),
   /** SQL query page on PGlite (no statement_timeout there): the largest estimated plan cost run. */
   SQL_QUERY_PGLITE_MAX_COST: z.coerce.number().min(1).max(1e12).default(300_000),
+  /** Data upload (issue 16 §4): `off` stops this instance's outbox dispatcher (others still deliver). */
+  OUTBOUND_DISPATCH: z.enum(['on', 'off']).default('on'),
+  /** The dispatcher looks for work this often when idle (it loops at once while there is work). */
+  OUTBOUND_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  /** First retry after this long; each further retry waits twice as long (capped at 15 minutes). */
+  OUTBOUND_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(5_000),
+  /** Delivered rows older than this many days are deleted (plan task outboundRetention). */
+  OUTBOUND_KEEP_DAYS: z.coerce.number().int().min(1).max(3_650).default(7),
+  /** Base of the image URL in outbound messages (e.g. https://console.example.com); '' = path only. */
+  OUTBOUND_PUBLIC_URL: z.string().trim().max(500).default(''),
   STATUS_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   MEDIA_DISK_WARN_PERCENT: z.coerce.number().int().min(1).max(100).default(85),
   /**
@@ -231,6 +241,8 @@ export interface AppConfig {
   };
   /** SQL query page (features/sql-query): time limit, row cap, and PGlite's plan cost bound. */
   sqlQuery: { timeoutMs: number; maxRows: number; pgliteMaxCost: number };
+  /** Data upload dispatcher (features/outbound). */
+  outbound: { dispatch: boolean; pollMs: number; retryBaseMs: number; keepDays: number; publicUrl: string };
   /** Pino logger on/off (tests turn it off). */
   logger: boolean;
 }
@@ -318,6 +330,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.SQL_QUERY_TIMEOUT_MS,
       maxRows: e.SQL_QUERY_MAX_ROWS,
       pgliteMaxCost: e.SQL_QUERY_PGLITE_MAX_COST,
+    },
+    outbound: {
+      dispatch: e.OUTBOUND_DISPATCH === 'on',
+      pollMs: e.OUTBOUND_POLL_MS,
+      retryBaseMs: e.OUTBOUND_RETRY_BASE_MS,
+      keepDays: e.OUTBOUND_KEEP_DAYS,
+      publicUrl: e.OUTBOUND_PUBLIC_URL.replace(/\/+$/, ''),
     },
     logger: true,
   };

@@ -15,6 +15,7 @@ export * from './job-queue.ts';
 export * from './knowledge-base.ts';
 export * from './offline-video.ts';
 export * from './operations.ts';
+export * from './outbound.ts';
 export * from './plan-tasks.ts';
 export * from './plant.ts';
 export * from './scene-cameras.ts';

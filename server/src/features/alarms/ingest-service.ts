@@ -24,6 +24,7 @@ import {
   storeImage,
   writeNewMediaFile,
 } from '../../platform/media.ts';
+import { outboxInsertFrom } from '../outbound/index.ts';
 import { cachedRefs, clearIngestRefCache, invalid, type Resolved } from './ingest-refs.ts';
 import { type AlarmRow, toAlarmItem } from './mapper.ts';
 import { rollupHourUpsertFrom, rollupSceneHourUpsertFrom, rollupUpsertFrom } from './rollup.ts';
@@ -171,7 +172,7 @@ const p = (name: string) => sql.placeholder(name);
 
 /**
  * ONE statement (its own transaction): inserts the alarm (nothing on a repeated engine event id),
- * its 'ingest' timeline row and its daily, hourly and scene-hour rollup +1, and answers the new id — or, when the event id was
+ * its 'ingest' timeline row, its daily, hourly and scene-hour rollup +1 and its outbound outbox row, and answers the new id — or, when the event id was
  * already committed, the existing id with `duplicate`. Prepared once per database handle: at
  * ingest rate, parsing and planning this statement on every call was a fair part of PostgreSQL's work.
  */
@@ -203,7 +204,9 @@ const insertAlarmSql = sql`
     ),
     rollup AS (${rollupUpsertFrom('ins')}),
     rollup_hour AS (${rollupHourUpsertFrom('ins')}),
-    rollup_scene_hour AS (${rollupSceneHourUpsertFrom('ins')})
+    rollup_scene_hour AS (${rollupSceneHourUpsertFrom('ins')}),
+    -- Data upload (issue 16 §4): the outbox row commits with the alarm, or neither does.
+    outbox AS (${outboxInsertFrom('ins')})
     SELECT id, false AS duplicate, algorithm_version_id FROM ins
     UNION ALL
     SELECT id, true, algorithm_version_id FROM ${videoAlarm}

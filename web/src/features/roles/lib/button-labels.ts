@@ -32,6 +32,7 @@ export const ACTION_LABELS: Record<string, Label> = {
   import: { en: 'Import', 'zh-CN': '导入' },
   download: { en: 'Download', 'zh-CN': '下载' },
   instance: { en: 'Create instance', 'zh-CN': '创建实例' },
+  redeliver: { en: 'Redeliver', 'zh-CN': '重新投递' },
 };
 
 /** The action of a button code (`page:action` → action; a code without `:` is its own action). */

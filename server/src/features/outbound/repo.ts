@@ -1,0 +1,347 @@
+import type { DeliveryItem, DeliveryListQuery, ReceiverItem, ReceiverListQuery } from '@sentinel/contract';
+import { idempotencyKeyOf } from '@sentinel/contract';
+import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { outboundDelivery, outboundOutbox, outboundReceiver } from '../../db/schema/index.ts';
+import { keywordMatch, pageOffset } from '../../platform/sql.ts';
+
+export type ReceiverRow = typeof outboundReceiver.$inferSelect;
+export type ReceiverValues = Omit<ReceiverRow, 'id' | 'createdAt' | 'updatedAt'>;
+
+const rowsOf = <T>(result: unknown): T[] =>
+  (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
+/**
+ * The CTE the alarm ingest statement runs (features/alarms/ingest-service.ts): one outbox row per
+ * new alarm, in the same statement as the alarm, only while a receiver is enabled (an index-less
+ * look at a table of a few rows; nothing is written when no one receives).
+ */
+export const outboxInsertFrom = (cte: string) =>
+  sql.raw(`INSERT INTO outbound_outbox (alarm_id)
+      SELECT id FROM ${cte} WHERE EXISTS (SELECT 1 FROM outbound_receiver WHERE enabled)`);
+
+// --- receivers -----------------------------------------------------------------------------------
+
+export function toReceiverItem(
+  row: ReceiverRow,
+  counts?: { pending: number; delivered: number; dead: number },
+) {
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind as ReceiverItem['kind'],
+    enabled: row.enabled,
+    lang: row.lang as ReceiverItem['lang'],
+    url: row.url,
+    hasSecret: row.secret !== '',
+    timeoutMs: row.timeoutMs,
+    maxAttempts: row.maxAttempts,
+    brokerUrl: row.brokerUrl,
+    username: row.username,
+    hasPassword: row.password !== '',
+    topicTemplate: row.topicTemplate,
+    filters: {
+      levels: row.levels as ReceiverItem['filters']['levels'],
+      plantIds: row.plantIds,
+      areaIds: row.areaIds,
+      sceneIds: row.sceneIds,
+      algorithmIds: row.algorithmIds,
+    },
+    pending: counts?.pending ?? 0,
+    delivered: counts?.delivered ?? 0,
+    dead: counts?.dead ?? 0,
+    updatedAt: row.updatedAt.toISOString(),
+  } satisfies ReceiverItem;
+}
+
+export async function listReceivers(db: Db, q: ReceiverListQuery) {
+  const where = and(
+    keywordMatch(q.keyword, [outboundReceiver.name]),
+    q.kind ? eq(outboundReceiver.kind, q.kind) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(outboundReceiver).where(where);
+  const rows = await db
+    .select()
+    .from(outboundReceiver)
+    .where(where)
+    .orderBy(desc(outboundReceiver.id))
+    .limit(q.limit)
+    .offset(pageOffset(q.page, q.limit));
+  const ids = rows.map((r) => r.id);
+  const counts = new Map<number, { pending: number; delivered: number; dead: number }>();
+  if (ids.length > 0) {
+    const byState = await db
+      .select({ id: outboundDelivery.receiverId, state: outboundDelivery.state, n: count() })
+      .from(outboundDelivery)
+      .where(inArray(outboundDelivery.receiverId, ids))
+      .groupBy(outboundDelivery.receiverId, outboundDelivery.state);
+    for (const r of byState) {
+      const c = counts.get(r.id) ?? { pending: 0, delivered: 0, dead: 0 };
+      if (r.state === 'delivered') c.delivered += r.n;
+      else if (r.state === 'dead') c.dead += r.n;
+      else c.pending += r.n;
+      counts.set(r.id, c);
+    }
+  }
+  return { list: rows.map((r) => toReceiverItem(r, counts.get(r.id))), count: total?.n ?? 0 };
+}
+
+export async function findReceiver(db: Db, id: number) {
+  const [row] = await db.select().from(outboundReceiver).where(eq(outboundReceiver.id, id));
+  return row;
+}
+
+export async function receiversByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(outboundReceiver).where(inArray(outboundReceiver.id, ids));
+}
+
+export async function insertReceiver(db: Db, values: ReceiverValues) {
+  const [row] = await db.insert(outboundReceiver).values(values).returning();
+  if (!row) throw new Error('receiver not inserted');
+  return row;
+}
+
+export async function updateReceiver(db: Db, id: number, values: ReceiverValues, now: Date) {
+  const [row] = await db
+    .update(outboundReceiver)
+    .set({ ...values, updatedAt: now })
+    .where(eq(outboundReceiver.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteReceiver(db: Db, id: number) {
+  const rows = await db.delete(outboundReceiver).where(eq(outboundReceiver.id, id)).returning();
+  return rows[0];
+}
+
+// --- dispatcher ----------------------------------------------------------------------------------
+
+/**
+ * Takes up to `limit` outbox rows (SKIP LOCKED: instances share the work) and, in the same
+ * statement, turns each into one pending delivery per enabled receiver whose filters match, then
+ * deletes them. `ON CONFLICT DO NOTHING` on (receiver, alarm): a row is never fanned out twice.
+ */
+export async function fanOut(db: Db, limit: number): Promise<{ taken: number; created: number }> {
+  const result = await db.execute(sql`
+    WITH taken AS (
+      DELETE FROM ${outboundOutbox} WHERE id IN (
+        SELECT id FROM ${outboundOutbox} ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+      RETURNING alarm_id
+    ),
+    created AS (
+      INSERT INTO ${outboundDelivery} (receiver_id, alarm_id)
+      SELECT r.id, a.id FROM taken t
+        JOIN video_alarm a ON a.id = t.alarm_id
+        LEFT JOIN plant_node p ON p.id = a.area_id
+        JOIN ${outboundReceiver} r ON r.enabled
+          AND (cardinality(r.levels) = 0 OR a.priority = ANY(r.levels))
+          AND (cardinality(r.scene_ids) = 0 OR a.scene_id = ANY(r.scene_ids))
+          AND (cardinality(r.algorithm_ids) = 0 OR a.algorithm_id = ANY(r.algorithm_ids))
+          AND (cardinality(r.area_ids) = 0 OR a.area_id = ANY(r.area_ids))
+          AND (cardinality(r.plant_ids) = 0 OR a.factory_id = ANY(r.plant_ids)
+            OR p.parent_id = ANY(r.plant_ids) OR a.area_id = ANY(r.plant_ids))
+      ON CONFLICT (receiver_id, alarm_id) DO NOTHING
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM taken)::int AS taken, (SELECT count(*) FROM created)::int AS created`);
+  const [row] = rowsOf<{ taken: number; created: number }>(result);
+  return { taken: Number(row?.taken ?? 0), created: Number(row?.created ?? 0) };
+}
+
+export interface ClaimedDelivery {
+  id: number;
+  receiverId: number;
+  alarmId: number;
+  attempts: number;
+}
+
+/**
+ * Claims up to `limit` due deliveries of enabled receivers for `owner` until `until`: pending ones
+ * whose time has come, and sending ones whose lease ran out (their instance died). The attempt is
+ * counted at the claim, so a crash mid-send still uses one up.
+ */
+export async function claimDeliveries(
+  db: Db,
+  owner: string,
+  now: Date,
+  until: Date,
+  limit: number,
+): Promise<ClaimedDelivery[]> {
+  const at = now.toISOString();
+  const result = await db.execute(sql`
+    UPDATE ${outboundDelivery} SET state = 'sending', owner = ${owner},
+      lease_until = ${until.toISOString()}::timestamptz, attempts = attempts + 1, updated_at = ${at}::timestamptz
+    WHERE id IN (
+      SELECT id FROM ${outboundDelivery}
+      WHERE ((state = 'pending' AND next_attempt_at <= ${at}::timestamptz)
+          OR (state = 'sending' AND lease_until < ${at}::timestamptz))
+        AND receiver_id IN (SELECT id FROM ${outboundReceiver} WHERE enabled)
+      ORDER BY next_attempt_at, id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED)
+    RETURNING id, receiver_id, alarm_id, attempts`);
+  return rowsOf<{
+    id: string | number;
+    receiver_id: string | number;
+    alarm_id: string | number;
+    attempts: number;
+  }>(result).map((r) => ({
+    id: Number(r.id),
+    receiverId: Number(r.receiver_id),
+    alarmId: Number(r.alarm_id),
+    attempts: r.attempts,
+  }));
+}
+
+export interface DeliveryOutcome {
+  id: number;
+  state: 'delivered' | 'pending' | 'dead' | 'release';
+  answer: string;
+  error: string;
+  /** Next attempt (pending). */
+  next: string | null;
+}
+
+/**
+ * Records the outcomes of this owner's claimed deliveries in one statement; a row no longer this
+ * owner's (its lease ran out and another instance took it) is left alone. `release` (shutdown)
+ * puts it back without counting the attempt.
+ */
+export async function completeDeliveries(db: Db, owner: string, now: Date, outcomes: DeliveryOutcome[]) {
+  if (outcomes.length === 0) return 0;
+  const at = now.toISOString();
+  const result = await db.execute(sql`
+    UPDATE ${outboundDelivery} AS d SET
+      state = CASE WHEN v.state = 'release' THEN 'pending' ELSE v.state END,
+      attempts = CASE WHEN v.state = 'release' THEN greatest(d.attempts - 1, 0) ELSE d.attempts END,
+      answer = CASE WHEN v.state = 'release' THEN d.answer ELSE v.answer END,
+      last_error = CASE WHEN v.state = 'release' THEN d.last_error ELSE v.error END,
+      next_attempt_at = coalesce(v.next, ${at}::timestamptz),
+      delivered_at = CASE WHEN v.state = 'delivered' THEN ${at}::timestamptz ELSE NULL END,
+      owner = NULL, lease_until = NULL, updated_at = ${at}::timestamptz
+    FROM jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb)
+      AS v(id bigint, state text, answer text, error text, next timestamptz)
+    WHERE d.id = v.id AND d.owner = ${owner} AND d.state = 'sending'
+    RETURNING d.id`);
+  return rowsOf(result).length;
+}
+
+/** This instance's own claims from a previous life go back at once (no need to wait for the lease). */
+export async function releaseOwn(db: Db, owner: string) {
+  await db
+    .update(outboundDelivery)
+    .set({ state: 'pending', owner: null, leaseUntil: null })
+    .where(and(eq(outboundDelivery.state, 'sending'), eq(outboundDelivery.owner, owner)));
+}
+
+/** The alarm rows (with the area's plant) the messages are made of. */
+export async function alarmsForMessages(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  const result = await db.execute(sql`
+    SELECT a.id, a.alarm_time, a.priority, a.alarm_state, a.algorithm_id, a.video_alarm_type_name,
+      a.scene_id, a.scene_name, a.camera_id, a.camera_name, a.area_id, a.area_name,
+      a.factory_id, a.factory_name, a.alarm_result, a.alarm_image, a.alarm_image_draw,
+      p.name AS plant_name
+    FROM video_alarm a
+      LEFT JOIN plant_node ar ON ar.id = a.area_id
+      LEFT JOIN plant_node p ON p.id = ar.parent_id
+    WHERE a.id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+  return rowsOf<AlarmForMessage>(result);
+}
+
+export interface AlarmForMessage {
+  id: string | number;
+  alarm_time: string | Date;
+  priority: number;
+  alarm_state: number;
+  algorithm_id: string | number | null;
+  video_alarm_type_name: string;
+  scene_id: string | number | null;
+  scene_name: string;
+  camera_id: string | number | null;
+  camera_name: string;
+  area_id: string | number | null;
+  area_name: string;
+  factory_id: string | number | null;
+  factory_name: string;
+  alarm_result: string;
+  alarm_image: string;
+  alarm_image_draw: string;
+  plant_name: string | null;
+}
+
+// --- delivery log --------------------------------------------------------------------------------
+
+export async function listDeliveries(db: Db, q: DeliveryListQuery) {
+  const conditions: (SQL | undefined)[] = [
+    q.receiverId ? eq(outboundDelivery.receiverId, q.receiverId) : undefined,
+    q.alarmId ? eq(outboundDelivery.alarmId, q.alarmId) : undefined,
+    q.state ? eq(outboundDelivery.state, q.state) : undefined,
+    q.from ? gte(outboundDelivery.createdAt, new Date(q.from)) : undefined,
+    q.to ? lte(outboundDelivery.createdAt, new Date(q.to)) : undefined,
+  ];
+  const where = and(...conditions);
+  const [total] = await db.select({ n: count() }).from(outboundDelivery).where(where);
+  const rows = await db
+    .select({ d: outboundDelivery, receiverName: outboundReceiver.name })
+    .from(outboundDelivery)
+    .innerJoin(outboundReceiver, eq(outboundReceiver.id, outboundDelivery.receiverId))
+    .where(where)
+    .orderBy(desc(outboundDelivery.createdAt), desc(outboundDelivery.id))
+    .limit(q.limit)
+    .offset(pageOffset(q.page, q.limit));
+  const list: DeliveryItem[] = rows.map(({ d, receiverName }) => ({
+    id: d.id,
+    receiverId: d.receiverId,
+    receiverName,
+    alarmId: d.alarmId,
+    idempotencyKey: idempotencyKeyOf(d.receiverId, d.alarmId),
+    state: d.state as DeliveryItem['state'],
+    attempts: d.attempts,
+    nextAttemptAt: d.state === 'pending' ? d.nextAttemptAt.toISOString() : null,
+    lastError: d.lastError,
+    answer: d.answer,
+    createdAt: d.createdAt.toISOString(),
+    deliveredAt: d.deliveredAt ? d.deliveredAt.toISOString() : null,
+    updatedAt: d.updatedAt.toISOString(),
+  }));
+  return { list, count: total?.n ?? 0 };
+}
+
+/** Dead deliveries (these ids, or all — of one receiver) go back to pending with fresh attempts. */
+export async function redeliver(db: Db, now: Date, which: { ids?: number[]; receiverId?: number }) {
+  const rows = await db
+    .update(outboundDelivery)
+    .set({ state: 'pending', attempts: 0, nextAttemptAt: now, lastError: '', updatedAt: now })
+    .where(
+      and(
+        eq(outboundDelivery.state, 'dead'),
+        which.ids ? inArray(outboundDelivery.id, which.ids) : undefined,
+        which.receiverId ? eq(outboundDelivery.receiverId, which.receiverId) : undefined,
+      ),
+    )
+    .returning({ id: outboundDelivery.id });
+  return rows.length;
+}
+
+/** Deletes delivered rows older than `before` in batches; answers how many. */
+export async function pruneDelivered(db: Db, before: Date, signal: AbortSignal) {
+  let deleted = 0;
+  for (;;) {
+    if (signal.aborted) break;
+    const result = await db.execute(sql`
+      DELETE FROM ${outboundDelivery} WHERE id IN (
+        SELECT id FROM ${outboundDelivery}
+        WHERE state = 'delivered' AND created_at < ${before.toISOString()}::timestamptz LIMIT 5000)
+      RETURNING id`);
+    const n = rowsOf(result).length;
+    deleted += n;
+    if (n < 5000) break;
+  }
+  return deleted;
+}
