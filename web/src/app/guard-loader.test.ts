@@ -11,6 +11,7 @@ const request = vi.hoisted(() => vi.fn());
 vi.mock('../shared/request/request.ts', () => ({ request, action: vi.fn() }));
 
 const { guardLoader, loadSession, startSessionEarly } = await import('./guard-loader.ts');
+const { prefetchesStarted } = await import('./route-prefetch.ts');
 const { prefetchDashboard } = await import('../features/dashboard/api/queries.ts');
 
 const INFO = { userId: 1, userName: 'admin', nickName: 'Admin', roles: ['admin'], mustChangePassword: false };
@@ -61,6 +62,8 @@ describe('the session asked for before the router starts (cold load)', () => {
 
   it("starts the home's first requests once the guard lets the user onto /dashboard", async () => {
     expect(await loaderAt('/dashboard')).toBeNull();
+    // The registries load on demand (app/page-registry.ts), then the requests start.
+    await prefetchesStarted();
     const paths = request.mock.calls.map(([path]) => String(path));
     expect(paths.some((p) => p.endsWith('dashboard/summary'))).toBe(true);
     expect(paths.some((p) => p.endsWith('dashboard/heat'))).toBe(true);
@@ -69,6 +72,7 @@ describe('the session asked for before the router starts (cold load)', () => {
 
   it('starts nothing for a page without a prefetch, nor before the guard lets the user in', async () => {
     await loaderAt('/historyRecords/historyAlarm');
+    await prefetchesStarted();
     expect(request).not.toHaveBeenCalled();
     useUserStore.getState().resetSession();
     const answer = await loaderAt('/dashboard');

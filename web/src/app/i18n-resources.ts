@@ -1,16 +1,26 @@
 import type { Lang } from '@sentinel/contract';
 import type { Resource } from 'i18next';
+import { i18n } from '../shared/i18n/i18n.ts';
 
 type Json = Record<string, unknown>;
 
 /**
- * All locale files: shared/locales → namespace `common`, app/locales → `layout`,
- * features/<area>/locales → namespace `<area>` (kebab-case folder name in camelCase).
+ * The locale files the first load needs: shared/locales → namespace `common`, app/locales →
+ * `layout`, and the features shown before the console's layout (login, error pages, the account
+ * language the guard applies). The other features' files load with the layout
+ * (feature-locales.ts, loadFeatureLocales): the login page does not carry them (issue 17 §8).
  */
 const files = import.meta.glob<Json>(
-  ['/src/shared/locales/*.json', '/src/app/locales/*.json', '/src/features/*/locales/*.json'],
+  [
+    '/src/shared/locales/*.json',
+    '/src/app/locales/*.json',
+    '/src/features/{session,errors,placeholder,account-settings}/locales/*.json',
+  ],
   { eager: true, import: 'default' },
 );
+
+/** The features whose locale files are in the first load (the others: feature-locales.ts). */
+export const EARLY_LOCALE_FEATURES = ['session', 'errors', 'placeholder', 'account-settings'];
 
 export interface LocaleFile {
   namespace: string;
@@ -21,12 +31,18 @@ export interface LocaleFile {
 
 const camel = (value: string) => value.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
-export function localeFiles(): LocaleFile[] {
-  return Object.entries(files).map(([path, content]) => {
+/** Locale files by namespace and language (features/<area> → `<area>` in camelCase). */
+export function toLocaleFiles(glob: Record<string, Json>): LocaleFile[] {
+  return Object.entries(glob).map(([path, content]) => {
     const match = /\/(shared|app|features\/([^/]+))\/locales\/([^/]+)\.json$/.exec(path);
     const namespace = match?.[2] ? camel(match[2]) : match?.[1] === 'app' ? 'layout' : 'common';
     return { namespace, lang: match?.[3] ?? '', path, content };
   });
+}
+
+/** The first load's locale files. */
+export function localeFiles(): LocaleFile[] {
+  return toLocaleFiles(files);
 }
 
 export function buildResources(): Resource {
@@ -35,4 +51,20 @@ export function buildResources(): Resource {
     if (file.lang === 'en' || file.lang === 'zh-CN') resources[file.lang][file.namespace] = file.content;
   }
   return resources;
+}
+
+let featureLocales: Promise<void> | undefined;
+
+/** Adds the other features' locale files (one chunk, both languages); once. */
+export function loadFeatureLocales(): Promise<void> {
+  featureLocales ??= import('./feature-locales.ts').then(({ featureLocaleFiles }) => {
+    for (const file of featureLocaleFiles()) {
+      if (file.lang === 'en' || file.lang === 'zh-CN')
+        i18n.addResourceBundle(file.lang, file.namespace, file.content, true, true);
+    }
+  });
+  featureLocales.catch(() => {
+    featureLocales = undefined; // A failed chunk load is tried again by the next navigation.
+  });
+  return featureLocales;
 }

@@ -1,6 +1,10 @@
 import { flattenMenuTree, LANGS, LAYOUT_EXTRA_ROUTES, MENU_TREE, MESSAGES } from '@sentinel/contract';
 import { describe, expect, it } from 'vitest';
-import { localeFiles } from './i18n-resources.ts';
+import { featureLocaleFiles } from './feature-locales.ts';
+import { EARLY_LOCALE_FEATURES, localeFiles as firstLoadFiles } from './i18n-resources.ts';
+
+/** Every locale file: the first load's and the features' loaded with the layout. */
+const localeFiles = () => [...firstLoadFiles(), ...featureLocaleFiles()];
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -76,5 +80,19 @@ describe('locale discovery', () => {
         .sort(),
     ).toEqual(['en', 'zh-CN']);
     expect(files.every((f) => f.lang === 'en' || f.lang === 'zh-CN')).toBe(true);
+  });
+});
+
+describe('locale split (issue 17 §8)', () => {
+  it('holds each feature file once: the early features in the first load, the others with the layout', () => {
+    const featureOf = (path: string) => /\/features\/([^/]+)\//.exec(path)?.[1];
+    const first = firstLoadFiles().map((f) => f.path);
+    const later = featureLocaleFiles().map((f) => f.path);
+    expect(new Set([...first, ...later]).size).toBe(first.length + later.length);
+    expect(first.flatMap((p) => featureOf(p) ?? []).every((f) => EARLY_LOCALE_FEATURES.includes(f))).toBe(
+      true,
+    );
+    expect(later.every((p) => !EARLY_LOCALE_FEATURES.includes(featureOf(p) ?? ''))).toBe(true);
+    expect(later.length).toBeGreaterThan(first.length);
   });
 });

@@ -1,29 +1,22 @@
 import { flattenMenuTree, LAYOUT_EXTRA_ROUTES, MENU_TREE, type MenuNode } from '@sentinel/contract';
 import { Navigate, type RouteObject, useLocation } from 'react-router';
 import { errorPages, redirectPage } from '../features/errors/pages.ts';
-import { emptyGroupPage, notReadyPage } from '../features/placeholder/pages.ts';
+import { notReadyPage } from '../features/placeholder/pages.ts';
 import { authRedirectPage, loginPage } from '../features/session/pages.ts';
-import type { LazyPage, PageRegistry } from '../shared/routing/page-registry.ts';
+import type { LazyPage } from '../shared/routing/page-registry.ts';
 import type { RouteHandle } from '../shared/routing/route-meta.ts';
 import { PageLoading } from '../shared/ui/page-states.tsx';
 import { GroupRedirect } from './group-redirect.tsx';
 import { guardLoader, guardShouldRevalidate } from './guard-loader.ts';
+import { loadFeatureLocales } from './i18n-resources.ts';
 import { RootShell } from './root-shell.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
 
-/** Each feature lists the pages it builds, by menu code, in `features/<area>/pages.ts`. */
-const featurePages = import.meta.glob<PageRegistry>('../features/*/pages.ts', {
-  eager: true,
-  import: 'pages',
-});
-
-/** Pages that exist; every other tree node shows the shared "not available yet" page. */
-const PAGES: PageRegistry = {
-  generalSceneManage: emptyGroupPage,
-  jobSceneManage: emptyGroupPage,
-  // Feature registries last: a feature's page replaces a placeholder of the same code.
-  ...Object.assign({}, ...Object.values(featurePages)),
-};
+/**
+ * The features' page registries, loaded on demand (one chunk, app/page-registry.ts): the login
+ * page does not need them. Started by the guard as soon as it lets a user in (route-prefetch.ts).
+ */
+export const loadPageRegistry = () => import('./page-registry.ts');
 
 const lazyPage = (load: LazyPage) => async () => ({ Component: (await load()).default });
 
@@ -50,10 +43,14 @@ function layoutChildren(): RouteObject[] {
       routes.push({ path: node.path, handle: handleOf(node), element: <GroupRedirect code={node.code} /> });
       continue;
     }
+    const { code } = node;
     routes.push({
       path: node.path,
       handle: handleOf(node),
-      lazy: lazyPage(PAGES[node.code] ?? notReadyPage),
+      lazy: async () => {
+        const { PAGES } = await loadPageRegistry();
+        return lazyPage(PAGES[code] ?? notReadyPage)();
+      },
     });
   }
   routes.push({
@@ -106,7 +103,11 @@ export const routes: RouteObject[] = [
       },
       {
         id: 'layout',
-        lazy: async () => ({ Component: (await import('./layout/main-layout.tsx')).MainLayout }),
+        // The layout and its pages need the features' locale files (not in the first load).
+        lazy: async () => {
+          const [layout] = await Promise.all([import('./layout/main-layout.tsx'), loadFeatureLocales()]);
+          return { Component: layout.MainLayout };
+        },
         children: layoutChildren(),
       },
       { path: '*', element: <ToNotFound /> },

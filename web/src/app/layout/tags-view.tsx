@@ -81,6 +81,7 @@ export function TagsView() {
                 aria-current={active ? 'page' : undefined}
                 role="tab"
                 aria-selected={active}
+                aria-keyshortcuts={view.affix ? undefined : 'Delete'}
                 tabIndex={0}
                 title={title}
                 onClick={() => {
@@ -102,19 +103,21 @@ export function TagsView() {
                 {active ? <i className="tag-dot" aria-hidden="true" /> : null}
                 <span className="tag-title">{title}</span>
                 {view.affix ? null : (
-                  <button
-                    type="button"
+                  // A pointer shortcut only, hidden from assistive technology: a control inside
+                  // the tab would nest one interactive element in another (axe: nested-interactive).
+                  // The keyboard closes the focused tab with Delete, the context menu with "Close".
+                  <span
                     className="tag-close"
-                    aria-label={`${t('tags.close')} ${title}`}
+                    aria-hidden="true"
                     data-testid="tag-close-icon"
-                    tabIndex={-1}
+                    title={`${t('tags.close')} ${title}`}
                     onClick={(event) => {
                       event.stopPropagation();
                       close(view);
                     }}
                   >
                     <CloseOutlined />
-                  </button>
+                  </span>
                 )}
               </span>
             </Dropdown>

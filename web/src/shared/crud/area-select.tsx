@@ -39,6 +39,8 @@ export function AreaSelect({
   return (
     <TreeSelect
       id={id}
+      // In a form the field's label names it; as a list filter the placeholder does.
+      aria-label={id ? undefined : (placeholder ?? t('crud.area'))}
       data-testid={testId}
       value={value ?? undefined}
       onChange={(next) => onChange?.(next ?? null)}

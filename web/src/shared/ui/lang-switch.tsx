@@ -31,7 +31,8 @@ export function LangSwitch({ className, showLabel = false }: { className?: strin
         type="text"
         className={className}
         icon={<TranslationOutlined />}
-        aria-label={t('language')}
+        // The visible language name starts the accessible name (WCAG 2.5.3, label in name).
+        aria-label={showLabel ? `${LABELS[lang]} (${t('language')})` : t('language')}
         data-testid="lang-switch"
       >
         {showLabel ? LABELS[lang] : null}
