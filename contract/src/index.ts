@@ -31,6 +31,7 @@ export * from './operator-menus.ts';
 export * from './permissions.ts';
 export * from './plan-tasks.ts';
 export * from './plant.ts';
+export * from './report-sending.ts';
 export * from './roles.ts';
 export * from './running-effect.ts';
 export * from './scene-cameras.ts';

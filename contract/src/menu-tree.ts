@@ -328,6 +328,12 @@ export const MENU_TREE: MenuNode[] = [
         t('Operations management', '运维管理'),
         { adminOnly: true },
       ),
+      page(
+        206,
+        'plantDataReport',
+        '/systemSettings/plantDataReport',
+        t('Plant data report setup', '厂区数据报表设置'),
+      ),
     ],
   }),
   page(220, 'selfCheck', '/selfCheck', t('Self-check', '系统自检'), {

@@ -10,6 +10,7 @@ import { KNOWLEDGE_BASE_MESSAGES } from './knowledge-base.ts';
 import { LICENCE_MESSAGES } from './licence.ts';
 import { AI_PLATFORM_MESSAGES } from './messages-ai.ts';
 import { PLAN_TASK_MESSAGES } from './plan-tasks.ts';
+import { REPORT_SENDING_MESSAGES } from './report-sending.ts';
 import { SCOPE_MESSAGES } from './scope.ts';
 import { SELF_CHECK_CAMERA_HEALTH_MESSAGES } from './self-check-camera-health.ts';
 import { SELF_CHECK_IMAGE_CHECKS_MESSAGES } from './self-check-image-checks.ts';
@@ -40,6 +41,7 @@ export const MESSAGES = {
   ...SQL_QUERY_MESSAGES,
   ...SCOPE_MESSAGES,
   ...DICTIONARY_MESSAGES,
+  ...REPORT_SENDING_MESSAGES,
   'field.required': { en: 'This cannot be empty', 'zh-CN': '此项不能为空!' },
   'field.invalid': { en: 'Invalid value', 'zh-CN': '输入值无效' },
   'field.tooLong': { en: 'Too long', 'zh-CN': '输入过长' },

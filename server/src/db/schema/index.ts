@@ -20,3 +20,4 @@ export * from './scene-cameras.ts';
 export * from './scenes.ts';
 export * from './self-check.ts';
 export * from './workflows.ts';
+export * from './report-sending.ts';
