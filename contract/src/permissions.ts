@@ -82,6 +82,8 @@ export const BUTTONS: Record<string, string[]> = {
     'AlgorithmModelBase:delete',
     'AlgorithmModelBase:instance',
   ],
+  reportSending: ['reportSending:add', 'reportSending:edit', 'reportSending:delete'],
+  plantDataReport: ['plantDataReport:add', 'plantDataReport:edit', 'plantDataReport:delete'],
 };
 
 /** Buttons the demo `operator` role is granted. */

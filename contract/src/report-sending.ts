@@ -155,7 +155,7 @@ export const reportDefinitionListQuery = pageQuery.extend({
   plantReport: z.boolean().optional(),
 });
 export type ReportDefinitionListQuery = z.infer<typeof reportDefinitionListQuery>;
-export const reportDefinitionList = z.object({ list: z.array(reportDefinitionItem), total: z.number() });
+export const reportDefinitionList = z.object({ list: z.array(reportDefinitionItem), count: z.number() });
 export type ReportDefinitionList = z.infer<typeof reportDefinitionList>;
 
 export const reportMessage = z.object({
@@ -204,7 +204,7 @@ export const reportRecordListQuery = pageQuery.extend({
   definitionId: idNumber().optional(),
 });
 export type ReportRecordListQuery = z.infer<typeof reportRecordListQuery>;
-export const reportRecordList = z.object({ list: z.array(reportRecordItem), total: z.number() });
+export const reportRecordList = z.object({ list: z.array(reportRecordItem), count: z.number() });
 export type ReportRecordList = z.infer<typeof reportRecordList>;
 
 export const REPORT_SENDING_MESSAGES = {

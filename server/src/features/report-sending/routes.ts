@@ -107,7 +107,7 @@ export const reportSendingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { rows, total } = await listDefinitions(db, request.body);
-      return ok(request, { list: await toItems(db, rows), total });
+      return ok(request, { list: await toItems(db, rows), count: total });
     },
   });
 
@@ -235,7 +235,7 @@ export const reportSendingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { rows, total } = await listRecords(db, request.body);
-      return ok(request, { list: rows.map(recordItem), total });
+      return ok(request, { list: rows.map(recordItem), count: total });
     },
   });
 
