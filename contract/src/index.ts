@@ -33,6 +33,7 @@ export * from './outbound.ts';
 export * from './permissions.ts';
 export * from './plan-tasks.ts';
 export * from './plant.ts';
+export * from './report-sending.ts';
 export * from './roles.ts';
 export * from './running-effect.ts';
 export * from './scene-cameras.ts';

@@ -336,6 +336,12 @@ export const MENU_TREE: MenuNode[] = [
         t('Alarm template settings', '报警模板设置'),
       ),
       page(207, 'dataUpload', '/systemSettings/dataUpload', t('Data upload configuration', '数据上传配置')),
+      page(
+        206,
+        'plantDataReport',
+        '/systemSettings/plantDataReport',
+        t('Plant data report setup', '厂区数据报表设置'),
+      ),
     ],
   }),
   page(220, 'selfCheck', '/selfCheck', t('Self-check', '系统自检'), {

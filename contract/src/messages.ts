@@ -12,6 +12,7 @@ import { LICENCE_MESSAGES } from './licence.ts';
 import { AI_PLATFORM_MESSAGES } from './messages-ai.ts';
 import { OUTBOUND_MESSAGES } from './outbound.ts';
 import { PLAN_TASK_MESSAGES } from './plan-tasks.ts';
+import { REPORT_SENDING_MESSAGES } from './report-sending.ts';
 import { SCOPE_MESSAGES } from './scope.ts';
 import { SELF_CHECK_CAMERA_HEALTH_MESSAGES } from './self-check-camera-health.ts';
 import { SELF_CHECK_IMAGE_CHECKS_MESSAGES } from './self-check-image-checks.ts';
@@ -45,6 +46,7 @@ export const MESSAGES = {
   // Alarm settings and templates (issue 16 §3).
   ...ALARM_SETTINGS_MESSAGES,
   ...OUTBOUND_MESSAGES,
+  ...REPORT_SENDING_MESSAGES,
   'field.required': { en: 'This cannot be empty', 'zh-CN': '此项不能为空!' },
   'field.invalid': { en: 'Invalid value', 'zh-CN': '输入值无效' },
   'field.tooLong': { en: 'Too long', 'zh-CN': '输入过长' },

@@ -91,6 +91,8 @@ export const BUTTONS: Record<string, string[]> = {
     'dataUpload:test',
     'dataUpload:redeliver',
   ],
+  reportSending: ['reportSending:add', 'reportSending:edit', 'reportSending:delete'],
+  plantDataReport: ['plantDataReport:add', 'plantDataReport:edit', 'plantDataReport:delete'],
 };
 
 /** Buttons the demo `operator` role is granted. */

@@ -43,6 +43,7 @@ import { planTasksRoutes } from './features/plan-tasks/index.ts';
 import { plantRoutes } from './features/plant/index.ts';
 import { protocolLogRecorder, protocolLogRoutes } from './features/protocol-log/index.ts';
 import { queueMonitorRoutes } from './features/queue-monitor/index.ts';
+import { reportSendingRoutes } from './features/report-sending/index.ts';
 import { rolesRoutes } from './features/roles/index.ts';
 import { runEvidenceRoutes } from './features/run-evidence/index.ts';
 import { runReportsRoutes } from './features/run-reports/index.ts';
@@ -295,6 +296,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       dictionaryRoutes,
       alarmTemplatesRoutes,
       outboundRoutes,
+      reportSendingRoutes,
     ]) {
       await app.register(domain, { prefix: API_PREFIX });
     }

@@ -97,6 +97,9 @@ const envSchema = z.object({
   PLAN_TASKS: z.enum(['on', 'off']).default('on'),
   /** How often the plan task scheduler looks for due runs. */
   PLAN_TASK_TICK_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  /** Report sending (issue 16): first retry delay of a failed send (doubled per attempt), and attempts. */
+  REPORT_RETRY_SECONDS: z.coerce.number().min(0.01).max(3600).default(60),
+  REPORT_SEND_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),
   /** `off` stops recording engine messages (for the ingest bench's baseline only). */
   PROTOCOL_LOG: z.enum(['on', 'off']).default('on'),
   INGEST_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(60_000),
@@ -239,6 +242,8 @@ export interface AppConfig {
     /** How often an idle worker looks for a queued job. */
     pollMs: number;
   };
+  /** Report sending (features/report-sending): retries of a failed send and the worker's poll. */
+  reports: { retryMs: number; attempts: number; pollMs: number };
   /** SQL query page (features/sql-query): time limit, row cap, and PGlite's plan cost bound. */
   sqlQuery: { timeoutMs: number; maxRows: number; pgliteMaxCost: number };
   /** Data upload dispatcher (features/outbound). */
@@ -326,6 +331,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       artefactMaxBytes: 64 * 1024 * 1024,
       pollMs: 1_000,
     },
+    reports: { retryMs: e.REPORT_RETRY_SECONDS * 1_000, attempts: e.REPORT_SEND_ATTEMPTS, pollMs: 1_000 },
     sqlQuery: {
       timeoutMs: e.SQL_QUERY_TIMEOUT_MS,
       maxRows: e.SQL_QUERY_MAX_ROWS,

@@ -18,6 +18,7 @@ export * from './operations.ts';
 export * from './outbound.ts';
 export * from './plan-tasks.ts';
 export * from './plant.ts';
+export * from './report-sending.ts';
 export * from './scene-cameras.ts';
 export * from './scenes.ts';
 export * from './self-check.ts';

@@ -14,3 +14,5 @@ export const analysisRoutes: FastifyPluginAsync = async (app) => {
 export { alarmAnalysisOf } from './alarm-analysis.ts';
 export { efficiencyAnalysisOf } from './efficiency-repo.ts';
 export type { RangeFilters } from './range-counts-repo.ts';
+// For report sending (issue 16): the safety analysis as the analysis page computes it.
+export { safetyAnalysisOf } from './safety-repo.ts';

@@ -32,7 +32,13 @@ function reasonOf(error: unknown): string {
 export async function sendTestMail(
   settings: MailSettings,
   to: string,
-  content: { subject: string; text: string },
+  content: {
+    subject: string;
+    text: string;
+    /** Report sending (issue 16): an HTML body and attachments beside the text. */
+    html?: string;
+    attachments?: { filename: string; content: Buffer; contentType?: string }[];
+  },
   timeoutMs = MAIL_TEST_TIMEOUT_MS,
 ): Promise<MailTestOutcome> {
   const transport = nodemailer.createTransport({
@@ -56,7 +62,14 @@ export async function sendTestMail(
   });
   try {
     const info = await Promise.race([
-      transport.sendMail({ from: settings.fromAddress, to, subject: content.subject, text: content.text }),
+      transport.sendMail({
+        from: settings.fromAddress,
+        to,
+        subject: content.subject,
+        text: content.text,
+        ...(content.html ? { html: content.html } : {}),
+        ...(content.attachments ? { attachments: content.attachments } : {}),
+      }),
       deadline,
     ]);
     return { ok: true, response: String(info.response ?? '').trim() };
