@@ -229,6 +229,10 @@ export const REPORT_SENDING_MESSAGES = {
     en: 'A recipient account does not exist',
     'zh-CN': '收件人账号不存在',
   },
+  'reportSending.outsideAuthority': {
+    en: 'You may only report on scenes you can see: choose them one by one',
+    'zh-CN': '只能对您有权查看的场景设置报表，请逐个选择场景',
+  },
   'reportSending.unknownPlace': {
     en: 'A plant, area or scene of the scope does not exist',
     'zh-CN': '范围中的厂区、区域或场景不存在',

@@ -22,6 +22,7 @@ import {
   createAccount,
   createAccountWithPages,
   createTestDatabase,
+  limitToScenes,
   login,
   type TestDatabase,
 } from '../../test/helpers.ts';
@@ -329,6 +330,32 @@ describe.each(backends)('report sending on %s', (backend) => {
     expect(unknown.body.message).toBe('范围中的厂区、区域或场景不存在');
     const missing = await call('POST', API.send(999_999));
     expect(missing.res.statusCode).toBe(404);
+  });
+
+  it('lets an account limited to some scenes report only on its own scenes, in both languages', async () => {
+    const limited = await createAccountWithPages(app, ['reportSending']);
+    await limitToScenes(app, admin, limited.id, [refs.sceneA]);
+    const token = await login(app, limited);
+    for (const scope of [{}, { factoryIds: [refs.factoryA] }, { sceneIds: [refs.sceneA, refs.sceneB] }]) {
+      for (const url of [API.add, API.preview]) {
+        const refused = await call('POST', url, definition({ scope }), 'zh-CN', token);
+        expect(refused.res.statusCode).toBe(400);
+        expect(refused.body.message).toBe('只能对您有权查看的场景设置报表，请逐个选择场景');
+      }
+    }
+    const english = await call('POST', API.preview, definition({ scope: {} }), 'en', token);
+    expect(english.body.message).toBe('You may only report on scenes you can see: choose them one by one');
+    const own = await call<ReportDefinitionItem>(
+      'POST',
+      API.add,
+      definition({ name: 'Scene A only', scope: { sceneIds: [refs.sceneA] } }),
+      'en',
+      token,
+    );
+    expect(own.res.statusCode).toBe(200);
+    // Nor may it widen a definition another account made.
+    const edited = await call('PUT', API.one(own.body.data.id), definition({ scope: {} }), 'en', token);
+    expect(edited.res.statusCode).toBe(400);
   });
 
   it('answers 403 without the page, and lets the plant data report page in', async () => {

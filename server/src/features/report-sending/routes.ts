@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditChange } from '../../platform/audit.ts';
+import { requireUser } from '../../platform/auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { renderMail } from './render.ts';
@@ -32,7 +33,7 @@ import {
 import { computeReport } from './report-data.ts';
 import { nextDueAfter, rangeBefore } from './schedule.ts';
 import { queueSend, snapshotOf, startReportWorker } from './sender.ts';
-import { checkReferences, recordItem, toItems } from './service.ts';
+import { checkAuthority, checkReferences, recordItem, toItems } from './service.ts';
 
 const path = (full: string) => full.replace('/api/v2/backend', '');
 /** The report sending page and the plant data report page work on the same definitions. */
@@ -121,6 +122,7 @@ export const reportSendingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       await checkReferences(db, request.body);
+      await checkAuthority(db, requireUser(request), request.body);
       const row = await insertDefinition(db, request.body, nextDue(request.body));
       await auditChange(app, request, 'reportSending.create', String(row.id), { after: request.body });
       return ok(request, await itemOf(row), 'common.saved');
@@ -140,6 +142,7 @@ export const reportSendingRoutes: FastifyPluginAsyncZod = async (app) => {
       const before = await findDefinition(db, request.params.id);
       if (!before) throw notFound('reportSending.notFound');
       await checkReferences(db, request.body);
+      await checkAuthority(db, requireUser(request), request.body);
       const row = await updateDefinition(
         db,
         before.id,
@@ -208,6 +211,7 @@ export const reportSendingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       await checkReferences(db, request.body);
+      await checkAuthority(db, requireUser(request), request.body);
       const { start, end } = rangeBefore(request.body, app.appConfig.now());
       const data = await computeReport(db, snapshotOf(request.body), start, end);
       const messages = await Promise.all(

@@ -1,6 +1,8 @@
 import type { ReportDefinitionBody, ReportDefinitionItem } from '@sentinel/contract';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { visibleScenes } from '../../platform/scene-authority.ts';
+import type { SessionUser } from '../../platform/types.ts';
 import { countExisting, type DefinitionRow, namesFor, type RecordRow } from './repo.ts';
 import type { ReportSnapshot } from './sender.ts';
 
@@ -26,6 +28,29 @@ export async function checkReferences(db: Db, body: ReportDefinitionBody): Promi
   if ((await countExisting(db, 'account', accounts)) !== accounts.length) {
     throw badRequest('reportSending.unknownAccount', [
       { field: 'recipients', message: 'reportSending.unknownAccount' },
+    ]);
+  }
+}
+
+/**
+ * A report is computed over every scene of its scope, and its recipients need not see them all —
+ * so whoever saves or previews a definition must see every scene it covers: an account limited to
+ * some scenes may report only on scenes of its own (not the whole system, a plant or an area, which
+ * hold scenes it may not see). 400 on the scope otherwise.
+ */
+export async function checkAuthority(
+  db: Db,
+  user: Pick<SessionUser, 'accountId' | 'isAdmin'>,
+  body: ReportDefinitionBody,
+): Promise<void> {
+  const scenes = await visibleScenes(db, user);
+  if (scenes === 'all') return;
+  const { factoryIds, areaIds, sceneIds } = body.scope;
+  const wide = factoryIds.length > 0 || areaIds.length > 0 || body.plantId !== null || sceneIds.length === 0;
+  const own = new Set(scenes);
+  if (wide || sceneIds.some((id) => !own.has(id))) {
+    throw badRequest('reportSending.outsideAuthority', [
+      { field: 'scope', message: 'reportSending.outsideAuthority' },
     ]);
   }
 }
