@@ -110,6 +110,7 @@ const ATTEMPTS: [string, Expect][] = [
   ['select (a).* from account a', 'sqlQuery.secretRow'],
   ['select key_hash from engine', 'sqlQuery.forbiddenColumn'],
   ['select password from mail_server', 'sqlQuery.forbiddenColumn'],
+  ['select secret, password from outbound_receiver', 'sqlQuery.forbiddenColumn'],
   ['select id, account_name from account order by id', 'ok'],
   // Other statements.
   ['explain analyze delete from role', 'sqlQuery.notAllowed'],

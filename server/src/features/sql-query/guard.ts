@@ -32,6 +32,8 @@ export const SECRET_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   account: ['password_hash'],
   engine: ['key_hash'],
   mail_server: ['password'],
+  // Data upload receivers (issue 16 §4): the webhook's signing secret, the MQTT broker's password.
+  outbound_receiver: ['secret', 'password'],
 };
 const SECRET_COLUMN_NAMES = new Set(Object.values(SECRET_COLUMNS).flat());
 
