@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  ALARM_API,
   ALARM_RULE_API,
   ALARM_SETTINGS_API,
   ALARM_SETTINGS_CHANGED,
@@ -14,6 +15,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { alarmSetting, auditLog } from '../../db/schema/index.ts';
 import { backends, createAccount, createAccountWithPages, login, useTestApp } from '../../test/helpers.ts';
 import { multipartFile, testImage } from '../../test/multipart.ts';
+import { insertTestAlarm } from '../alarms/test-support.ts';
 
 const S = ALARM_SETTINGS_API.settings;
 
@@ -357,5 +359,25 @@ describe.each(backends)('alarm settings on %s', (backend) => {
       expect(denied.statusCode).toBe(403);
       expect((await call<AlarmSettings>('GET', S, admin)).body.data.sound).toBe('builtin');
     });
+  });
+  it("the panel's poll (its first load and catch-up) shows only the levels the policy pushes", async () => {
+    const urgent = await insertTestAlarm(app, { alarmTime: new Date(), priority: 120004 });
+    const general = await insertTestAlarm(app, { alarmTime: new Date(), priority: 120002 });
+    const polled = async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: ALARM_API.poll,
+        headers: { token: admin },
+        payload: { count: 20 },
+      });
+      return (res.json() as Envelope<{ list: { id: number }[] }>).data.list.map((a) => a.id);
+    };
+    expect(await polled()).toEqual(expect.arrayContaining([urgent.id, general.id]));
+    expect((await save({ priorities: [120004] })).statusCode).toBe(200);
+    const onlyUrgent = await polled();
+    expect(onlyUrgent).toContain(urgent.id);
+    expect(onlyUrgent).not.toContain(general.id);
+    expect((await save({ priorities: [] })).statusCode).toBe(200);
+    expect(await polled()).toContain(general.id);
   });
 });

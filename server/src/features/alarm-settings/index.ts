@@ -3,4 +3,5 @@
  * register the global push policy's event-stream filter) and the pure policy.
  */
 export { type GlobalDecision, GlobalPushPolicy } from './push-policy.ts';
+export { pushedPriorities } from './repo.ts';
 export { alarmSettingsRoutes } from './routes.ts';

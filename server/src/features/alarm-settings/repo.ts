@@ -48,6 +48,15 @@ export async function findSettings(db: Db): Promise<AlarmSettings> {
   };
 }
 
+/** The levels the global policy pushes to the floating panel (empty: every level). */
+export async function pushedPriorities(db: Db): Promise<number[]> {
+  const [row] = await db
+    .select({ policy: alarmSetting.policy })
+    .from(alarmSetting)
+    .where(eq(alarmSetting.id, ROW_ID));
+  return row ? policyOf(row.policy).priorities : [];
+}
+
 /** Saves the policy (the sound stays). */
 export async function savePolicy(db: Db, policy: AlarmPushPolicy, now: Date): Promise<void> {
   await db

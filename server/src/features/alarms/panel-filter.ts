@@ -5,6 +5,7 @@ import { videoAlarm } from '../../db/schema/index.ts';
 import { type VisibleScenes, visibleScenes } from '../../platform/scene-authority.ts';
 import type { SessionUser } from '../../platform/types.ts';
 import { isAdminAccount, loadPanelRule, PanelPolicy, type PanelRule } from '../alarm-rules/index.ts';
+import { pushedPriorities } from '../alarm-settings/index.ts';
 import { toAlarmItem } from './mapper.ts';
 
 /**
@@ -28,14 +29,20 @@ export function priorityCondition(rule: PanelRule): SQL | undefined {
 
 /**
  * What the floating panel's poll may show this user: alarms of the scenes they see, with the
- * priorities of their alarm rule (thresholds and frequency govern pushes, not the poll).
+ * levels the global alarm settings push and the priorities of their alarm rule (cooldown, quiet
+ * hours, thresholds and frequency govern pushes, not the poll).
  */
 export async function panelAlarmCondition(
   db: Db,
   user: Pick<SessionUser, 'accountId' | 'isAdmin'>,
 ): Promise<SQL | undefined> {
-  const [scenes, rule] = await Promise.all([visibleScenes(db, user), loadPanelRule(db, user.accountId)]);
-  return and(sceneCondition(scenes), priorityCondition(rule));
+  const [scenes, rule, levels] = await Promise.all([
+    visibleScenes(db, user),
+    loadPanelRule(db, user.accountId),
+    pushedPriorities(db),
+  ]);
+  const global = levels.length > 0 ? inArray(videoAlarm.priority, levels) : undefined;
+  return and(sceneCondition(scenes), global, priorityCondition(rule));
 }
 
 export interface AlarmReport {
