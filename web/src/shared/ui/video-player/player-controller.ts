@@ -1,5 +1,6 @@
 import { type AddressSource, CameraNotFoundError, StreamRefusedError } from './address-source.ts';
 import { type AttachDecoder, clearMediaElement, type Decoder } from './decoders.ts';
+import { FRESHNESS_CHECK_MS, freshness } from './freshness.ts';
 import {
   INITIAL_SNAPSHOT,
   nextSnapshot,
@@ -7,7 +8,7 @@ import {
   type PlayerSnapshot,
   wantsDecoder,
 } from './player-state.ts';
-import { FIRST_FRAME_TIMEOUT_MS, reconnectDelay, STALL_TIMEOUT_MS } from './reconnect-policy.ts';
+import { FIRST_FRAME_TIMEOUT_MS, reconnectDelay } from './reconnect-policy.ts';
 
 export interface PlayerControllerOptions {
   video: HTMLVideoElement;
@@ -20,13 +21,11 @@ export interface PlayerControllerOptions {
   onNotFound?(message: string): void;
 }
 
-/** How often a playing stream is checked for progress. */
-export const STALL_CHECK_MS = 2_000;
-
-/** Has the picture stopped although nobody paused it? */
-export function isStalled(lastProgressAt: number, now: number, paused: boolean): boolean {
-  return !paused && now - lastProgressAt >= STALL_TIMEOUT_MS;
-}
+/** The frame callback of Chromium and Safari (not in every DOM typing, not in jsdom). */
+type FrameCallbackVideo = HTMLVideoElement & {
+  requestVideoFrameCallback?(callback: () => void): number;
+  cancelVideoFrameCallback?(handle: number): void;
+};
 
 /**
  * Drives one <video>: connects a decoder while active, reconnects with backoff after a drop, a
@@ -153,16 +152,19 @@ export class PlayerController {
     const current = () => generation === this.generation;
     let lastProgressAt = Date.now();
     let lastTime = video.currentTime;
+    const progressed = () => {
+      lastProgressAt = Date.now();
+      if (this.snapshot.stale) this.dispatch({ type: 'fresh' });
+    };
     const onFrame = () => {
       if (!current()) return;
       lastProgressAt = Date.now();
       this.dispatch({ type: 'firstFrame' });
     };
     const onProgress = () => {
-      if (video.currentTime !== lastTime) {
-        lastTime = video.currentTime;
-        lastProgressAt = Date.now();
-      }
+      if (!current() || video.currentTime === lastTime) return;
+      lastTime = video.currentTime;
+      progressed();
     };
     const onPlay = () => {
       lastProgressAt = Date.now();
@@ -182,12 +184,29 @@ export class PlayerController {
       ['ended', onEnded],
     ];
     for (const [name, handler] of events) video.addEventListener(name, handler);
+    // Presented frames, where the browser reports them (finer than timeupdate's ~250 ms).
+    const frames = video as FrameCallbackVideo;
+    let frameHandle: number | null = null;
+    const onPresented = () => {
+      frameHandle = null;
+      if (!current()) return;
+      if (video.currentTime !== lastTime) {
+        lastTime = video.currentTime;
+        progressed();
+      }
+      frameHandle = frames.requestVideoFrameCallback?.(onPresented) ?? null;
+    };
+    frameHandle = frames.requestVideoFrameCallback?.(onPresented) ?? null;
     this.stallCheck = setInterval(() => {
       if (!current() || this.snapshot.state !== 'playing') return;
-      if (isStalled(lastProgressAt, Date.now(), video.paused || video.ended)) this.fail(generation);
-    }, STALL_CHECK_MS);
+      const now = freshness(lastProgressAt, Date.now(), { paused: video.paused || video.ended, live });
+      if (now === 'stalled') this.fail(generation);
+      else this.dispatch({ type: now === 'stale' ? 'stale' : 'fresh' });
+    }, FRESHNESS_CHECK_MS);
     this.unlisten = () => {
       for (const [name, handler] of events) video.removeEventListener(name, handler);
+      if (frameHandle !== null) frames.cancelVideoFrameCallback?.(frameHandle);
+      frameHandle = null;
     };
   }
 

@@ -1,4 +1,4 @@
-import { ExclamationCircleOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ExclamationCircleOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { Button, Select, Spin } from 'antd';
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
@@ -57,6 +57,23 @@ const overlay: CSSProperties = {
   padding: 12,
   color: 'rgba(255, 255, 255, 0.85)',
   textAlign: 'center',
+  pointerEvents: 'none',
+};
+
+/** Over the last frame of a stream that stopped (the picture stays visible below it). */
+const staleBanner: CSSProperties = {
+  position: 'absolute',
+  top: 0,
+  left: 0,
+  right: 0,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: 6,
+  padding: '4px 8px',
+  background: 'rgba(0, 0, 0, 0.65)',
+  color: '#ffd666',
+  fontSize: 12,
   pointerEvents: 'none',
 };
 
@@ -164,6 +181,7 @@ export function VideoPlayer({
       className={className}
       data-testid="video-player"
       data-state={snapshot.state}
+      data-stale={snapshot.stale ? 'true' : undefined}
       style={{
         position: 'relative',
         width: '100%',
@@ -188,6 +206,12 @@ export function VideoPlayer({
           <span>
             {snapshot.state === 'loading' ? t('loading') : t('reconnecting', { attempt: snapshot.attempt })}
           </span>
+        </div>
+      ) : null}
+      {snapshot.state === 'playing' && snapshot.stale ? (
+        <div style={staleBanner} role="status" data-testid="video-player-stale">
+          <WarningOutlined />
+          <span>{t('stale')}</span>
         </div>
       ) : null}
       {failure ? (
