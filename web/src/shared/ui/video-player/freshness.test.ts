@@ -27,6 +27,24 @@ describe('stream freshness', () => {
     expect(freshness(0, STALL_TIMEOUT_MS, recording)).toBe('stalled');
   });
 
+  it('calls a live stream stale when no media arrives, before its buffered frames run out', () => {
+    const data = (lastAt: number, cadenceMs = 1_000) => ({ ...live, data: { lastAt, cadenceMs } });
+    // Frames still play (last frame just now), but nothing arrived for STALE_AFTER_MS.
+    expect(freshness(10_000, 10_000, data(10_000 - STALE_AFTER_MS + 1))).toBe('fresh');
+    expect(freshness(10_000, 10_000, data(10_000 - STALE_AFTER_MS))).toBe('stale');
+    // Long fragments: 1.5 × their length.
+    expect(freshness(10_000, 10_000, data(4_000, 5_000))).toBe('fresh');
+    expect(freshness(10_000, 10_000, data(2_500, 5_000))).toBe('stale');
+    // Not for a recording, nor a paused video; the reconnect still follows frames only.
+    expect(freshness(10_000, 10_000, { paused: false, live: false, data: { lastAt: 0, cadenceMs: 1 } })).toBe(
+      'fresh',
+    );
+    expect(freshness(0, 10_000, { paused: true, live: true, data: { lastAt: 0, cadenceMs: 1 } })).toBe(
+      'fresh',
+    );
+    expect(freshness(10_000, 10_000, data(0))).toBe('stale');
+  });
+
   it('promises the overlay within 5 s and before the reconnect', () => {
     expect(STALE_OVERLAY_LATEST_MS).toBeLessThanOrEqual(5_000);
     expect(STALE_AFTER_MS + FRESHNESS_CHECK_MS).toBeLessThan(STALL_TIMEOUT_MS);

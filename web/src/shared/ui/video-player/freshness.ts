@@ -13,19 +13,31 @@ import { STALL_TIMEOUT_MS } from './reconnect-policy.ts';
 export type Freshness = 'fresh' | 'stale' | 'stalled';
 
 /** No frame for this long on a live stream: the overlay. */
-export const STALE_AFTER_MS = 3_000;
-/** How often a playing stream is checked: the overlay shows at most this late (≤ 3.5 s). */
+export const STALE_AFTER_MS = 2_500;
+/** How often a playing stream is checked: the overlay shows at most this late (≤ 3 s). */
 export const FRESHNESS_CHECK_MS = 500;
 
+/**
+ * When the decoder reports arriving media (HLS fragments: `data`), a live stream is also stale
+ * when nothing arrived for STALE_AFTER_MS or 1.5 × the expected cadence, whichever is longer —
+ * while the player still shows the frames it buffered (a live HLS player is a few fragments
+ * behind the source, so frames alone would say it seconds late).
+ */
 export function freshness(
   lastFrameAt: number,
   now: number,
-  { paused, live }: { paused: boolean; live: boolean },
+  {
+    paused,
+    live,
+    data,
+  }: { paused: boolean; live: boolean; data?: { lastAt: number; cadenceMs: number } | null },
 ): Freshness {
   if (paused) return 'fresh';
   const quiet = now - lastFrameAt;
   if (quiet >= STALL_TIMEOUT_MS) return 'stalled';
-  if (live && quiet >= STALE_AFTER_MS) return 'stale';
+  if (!live) return 'fresh';
+  if (quiet >= STALE_AFTER_MS) return 'stale';
+  if (data && now - data.lastAt >= Math.max(STALE_AFTER_MS, 1.5 * data.cadenceMs)) return 'stale';
   return 'fresh';
 }
 

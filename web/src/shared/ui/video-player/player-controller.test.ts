@@ -178,6 +178,36 @@ describe('PlayerController', () => {
     expect(t.decoders.attached[0]?.released).toBe(true);
   });
 
+  it('marks a live stream stale when its decoder reports no new media, while buffered frames still play', async () => {
+    const t = setup();
+    t.controller.setActive(true);
+    await vi.advanceTimersByTimeAsync(0);
+    t.frame();
+    vi.spyOn(t.video, 'paused', 'get').mockReturnValue(false);
+    let time = 0;
+    vi.spyOn(t.video, 'currentTime', 'get').mockImplementation(() => time);
+    const data = t.decoders.attached[0]?.callbacks.onData;
+    if (!data) throw new Error('no onData');
+    const play = async (ms: number, arriving: boolean) => {
+      for (let at = 0; at < ms; at += 250) {
+        time += 0.25;
+        t.video.dispatchEvent(new Event('timeupdate'));
+        if (arriving && at % 1_000 === 0) data(1_000);
+        await vi.advanceTimersByTimeAsync(250);
+      }
+    };
+    await play(5_000, true);
+    expect(t.controller.current.stale).toBe(false);
+    // The source stops: frames keep playing from the buffer, nothing arrives.
+    await play(STALE_OVERLAY_LATEST_MS, false);
+    expect(t.controller.current).toMatchObject({ state: 'playing', stale: true });
+    await play(1_000, false);
+    expect(t.controller.current.stale).toBe(true);
+    // Media arrives again: fresh on the next frame.
+    await play(500, true);
+    expect(t.controller.current.stale).toBe(false);
+  });
+
   it('counts presented frames (requestVideoFrameCallback) as progress', async () => {
     const t = setup();
     const pending: Array<() => void> = [];

@@ -43,6 +43,8 @@ export class PlayerController {
   private timers = new Set<ReturnType<typeof setTimeout>>();
   private stallCheck: ReturnType<typeof setInterval> | null = null;
   private unlisten: (() => void) | null = null;
+  /** When the decoder last reported arriving media (decoders that report it: HLS). */
+  private data: { lastAt: number; cadenceMs: number } | null = null;
 
   constructor(private readonly options: PlayerControllerOptions) {}
 
@@ -131,7 +133,13 @@ export class PlayerController {
         video,
         address,
         { live, hasAudio },
-        { onFailure: () => this.fail(generation) },
+        {
+          onFailure: () => this.fail(generation),
+          onData: (cadenceMs) => {
+            if (generation !== this.generation) return;
+            this.data = { lastAt: Date.now(), cadenceMs };
+          },
+        },
       );
       if (generation !== this.generation) {
         decoder.release();
@@ -152,9 +160,12 @@ export class PlayerController {
     const current = () => generation === this.generation;
     let lastProgressAt = Date.now();
     let lastTime = video.currentTime;
+    const freshNow = () =>
+      freshness(lastProgressAt, Date.now(), { paused: video.paused || video.ended, live, data: this.data });
     const progressed = () => {
       lastProgressAt = Date.now();
-      if (this.snapshot.stale) this.dispatch({ type: 'fresh' });
+      // Buffered frames still playing while no media arrives keep the overlay (no flicker).
+      if (this.snapshot.stale && freshNow() === 'fresh') this.dispatch({ type: 'fresh' });
     };
     const onFrame = () => {
       if (!current()) return;
@@ -199,7 +210,7 @@ export class PlayerController {
     frameHandle = frames.requestVideoFrameCallback?.(onPresented) ?? null;
     this.stallCheck = setInterval(() => {
       if (!current() || this.snapshot.state !== 'playing') return;
-      const now = freshness(lastProgressAt, Date.now(), { paused: video.paused || video.ended, live });
+      const now = freshNow();
       if (now === 'stalled') this.fail(generation);
       else this.dispatch({ type: now === 'stale' ? 'stale' : 'fresh' });
     }, FRESHNESS_CHECK_MS);
@@ -224,6 +235,7 @@ export class PlayerController {
   /** Releases the decoder and everything of the current connect; bumps the generation. */
   private teardown() {
     this.generation += 1;
+    this.data = null;
     this.abort?.abort();
     this.abort = null;
     for (const timer of this.timers) clearTimeout(timer);
