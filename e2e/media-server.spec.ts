@@ -18,7 +18,8 @@ import { pickOption } from './support/ui.ts';
  * and its sub stream under `<code>_sub` — and serves them as HLS; the product runs with
  * MEDIA_STREAM_TEMPLATE pointing at that HLS output. A browser plays the camera on the video wall
  * through the product's player: the cell plays the sub stream, the cell in full screen the main
- * stream; when ffmpeg stops, the player shows the "stale stream" overlay.
+ * stream; when ffmpeg stops, the player shows the "stale stream" overlay. nginx serves a playlist
+ * only after the product's hook (GET hook/nginx, asked by `auth_request`) accepted its token.
  *
  * Needs nginx, its RTMP module and ffmpeg: `npm test` installs them when missing
  * (scripts/ensure-media-tools.sh).
@@ -38,6 +39,7 @@ let nginx: ChildProcess | undefined;
 let nginxLog = '';
 let rtmpPort = 0;
 let httpPort = 0;
+let productPort = 0;
 let server: RunningServer;
 let browser: Browser;
 let api: ApiClient;
@@ -65,7 +67,7 @@ function waitForPort(port: number): Promise<void> {
 
 /** nginx: RTMP in (publish), HLS out in 1 s fragments, served over HTTP with CORS for the console. */
 async function startNginx(): Promise<void> {
-  [rtmpPort, httpPort] = [await freePort(), await freePort()];
+  [rtmpPort, httpPort, productPort] = [await freePort(), await freePort(), await freePort()];
   const hls = join(work, 'hls');
   mkdirSync(hls, { recursive: true });
   mkdirSync(join(work, 'temp'), { recursive: true });
@@ -98,10 +100,24 @@ async function startNginx(): Promise<void> {
       '  types { application/vnd.apple.mpegurl m3u8; video/mp2t ts; }',
       '  server {',
       `    listen 127.0.0.1:${httpPort};`,
+      // Playlists only after the product's hook said yes to their token (auth_request).
+      '    location ~ ^/hls/(.+\\.m3u8)$ {',
+      '      auth_request /_stream_auth;',
+      `      alias ${hls}/$1;`,
+      '      add_header Cache-Control no-cache always;',
+      '      add_header Access-Control-Allow-Origin * always;',
+      '    }',
       '    location /hls/ {',
       `      alias ${hls}/;`,
       '      add_header Cache-Control no-cache always;',
       '      add_header Access-Control-Allow-Origin * always;',
+      '    }',
+      '    location = /_stream_auth {',
+      '      internal;',
+      `      proxy_pass http://127.0.0.1:${productPort}${VIDEO_API.mediaHook('nginx')};`,
+      '      proxy_pass_request_body off;',
+      '      proxy_set_header Content-Length "";',
+      '      proxy_set_header X-Original-URI $request_uri;',
       '    }',
       '  }',
       '}',
@@ -142,14 +158,15 @@ async function unpublish(key: string): Promise<void> {
 const poll = <T>(read: () => T | Promise<T>, timeout = 30_000) =>
   expect.poll(read, { timeout, interval: 200 });
 
-const playlistStatus = async (key: string) => {
-  const res = await fetch(`http://127.0.0.1:${httpPort}/hls/${key}.m3u8`).catch(() => null);
+const playlistStatus = async (url: string) => {
+  const res = await fetch(url).catch(() => null);
   return res?.status ?? 0;
 };
 
 beforeAll(async () => {
   await startNginx();
   server = await startServer({
+    port: productPort,
     env: {
       MEDIA_STREAM_TEMPLATE: `http://127.0.0.1:${httpPort}/hls/{stream}.m3u8?token={token}`,
       OFFLINE_ANALYSIS_SIMULATOR: 'false',
@@ -204,8 +221,12 @@ describe('a camera played from nginx-rtmp (HLS) through the product', () => {
 
     publish(code);
     publish(`${code}_sub`);
-    await poll(() => playlistStatus(code)).toBe(200);
-    await poll(() => playlistStatus(`${code}_sub`)).toBe(200);
+    await poll(() => playlistStatus(main.url)).toBe(200);
+    await poll(() => playlistStatus(sub.url)).toBe(200);
+    // nginx asks the product (auth_request → hook/nginx): no token, or another stream's, is refused.
+    const bare = `${base}${encodeURIComponent(code)}.m3u8`;
+    expect(await playlistStatus(bare)).toBe(403);
+    expect(await playlistStatus(`${bare}?token=${new URL(sub.url).searchParams.get('token')}`)).toBe(403);
   });
 
   it('plays the sub stream in a wall cell and the main stream full screen', async () => {

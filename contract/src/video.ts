@@ -16,8 +16,11 @@ export const VIDEO_API = {
   streamUrl: '/api/v2/video/camera/streamUrl',
   /** The built-in demo stream source: WS-FLV (websocket) or HTTP-FLV of a bundled clip, looped. */
   demoStream: (clip: string) => `/api/v2/video/demo/${encodeURIComponent(clip)}.flv`,
-  /** Play authorization hooks for external media servers (ZLMediaKit on_play, MediaMTX, SRS). */
-  mediaHook: (kind: 'zlm' | 'mediamtx' | 'srs') => `/api/v2/video/hook/${kind}`,
+  /**
+   * Play authorization hooks for external media servers (ZLMediaKit on_play, MediaMTX, SRS, and
+   * nginx's auth_request in front of nginx-rtmp's HLS).
+   */
+  mediaHook: (kind: 'zlm' | 'mediamtx' | 'srs' | 'nginx') => `/api/v2/video/hook/${kind}`,
 } as const;
 
 /** How often the player asks for a fresh live address (SPEC §9: 10000 ms). */
