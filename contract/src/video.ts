@@ -16,16 +16,35 @@ export const VIDEO_API = {
   streamUrl: '/api/v2/video/camera/streamUrl',
   /** The built-in demo stream source: WS-FLV (websocket) or HTTP-FLV of a bundled clip, looped. */
   demoStream: (clip: string) => `/api/v2/video/demo/${encodeURIComponent(clip)}.flv`,
-  /** Play authorization hooks for external media servers (ZLMediaKit on_play, MediaMTX, SRS). */
-  mediaHook: (kind: 'zlm' | 'mediamtx' | 'srs') => `/api/v2/video/hook/${kind}`,
+  /**
+   * Play authorization hooks for external media servers (ZLMediaKit on_play, MediaMTX, SRS, and
+   * nginx's auth_request in front of nginx-rtmp's HLS).
+   */
+  mediaHook: (kind: 'zlm' | 'mediamtx' | 'srs' | 'nginx') => `/api/v2/video/hook/${kind}`,
 } as const;
 
 /** How often the player asks for a fresh live address (SPEC §9: 10000 ms). */
 export const STREAM_URL_REFRESH_MS = 10_000;
 
+/**
+ * Which of a camera's streams (issue 17 §6): 'main' (full resolution: one camera, full screen) or
+ * 'sub' (the camera's low-resolution sub stream: video wall cells). A camera without a sub stream
+ * address plays its main stream when 'sub' is asked; the answer says which one it got.
+ */
+export const cameraStreamVariant = z.enum(['main', 'sub']);
+export type CameraStreamVariant = z.infer<typeof cameraStreamVariant>;
+
+/**
+ * On a media server (MEDIA_STREAM_TEMPLATE) a camera's sub stream is published or pulled under its
+ * code with this suffix (`CAM-01_sub`), its main stream under its code.
+ */
+export const SUB_STREAM_SUFFIX = '_sub';
+
 export const streamUrlQuery = z.object({
   cameraId: recordId(),
   accountId: recordId().optional(),
+  /** Default 'main'. */
+  stream: cameraStreamVariant.optional(),
 });
 export type StreamUrlQuery = z.infer<typeof streamUrlQuery>;
 
@@ -48,6 +67,8 @@ export const streamUrlResult = z.object({
   kind: streamKind,
   /** ISO time after which the address is refused. */
   expiresAt: z.string(),
+  /** The stream the address plays ('main' when 'sub' was asked of a camera without one). */
+  stream: cameraStreamVariant,
 });
 export type StreamUrlResult = z.infer<typeof streamUrlResult>;
 

@@ -46,6 +46,30 @@ describe.each(backends)('media server play hooks on %s', (backend) => {
     await h?.close();
   });
 
+  describe('nginx auth_request', () => {
+    const ask = (uri?: string) =>
+      h.app.inject({
+        method: 'GET',
+        url: VIDEO_API.mediaHook('nginx'),
+        headers: uri === undefined ? {} : { 'x-original-uri': uri },
+      });
+
+    it('allows the HLS playlist of the signed stream (204) and refuses anything else (403)', async () => {
+      const q = `token=${encodeURIComponent(token)}`;
+      expect((await ask(`/hls/${encodeURIComponent(code)}.m3u8?${q}`)).statusCode).toBe(204);
+      expect((await ask(`/hls/${encodeURIComponent(otherCode)}.m3u8?${q}`)).statusCode).toBe(403);
+      expect((await ask(`/hls/${encodeURIComponent(code)}_sub.m3u8?${q}`)).statusCode).toBe(403);
+      expect((await ask(`/hls/${encodeURIComponent(code)}.m3u8?token=${tamper(token)}`)).statusCode).toBe(
+        403,
+      );
+      expect((await ask(`/hls/${encodeURIComponent(code)}.m3u8`)).statusCode).toBe(403);
+      expect((await ask()).statusCode).toBe(400);
+      await afterExpiry(async () => {
+        expect((await ask(`/hls/${encodeURIComponent(code)}.m3u8?${q}`)).statusCode).toBe(403);
+      });
+    });
+  });
+
   describe('ZLMediaKit on_play', () => {
     const body = (stream: string, params: string) => ({
       mediaServerId: 'zlm-1',

@@ -71,8 +71,34 @@ const srsBody = z.looseObject({
 });
 const srsAnswer = z.object({ code: z.number(), msg: z.string().optional() });
 
+/**
+ * nginx `auth_request` (HLS served by nginx-rtmp, or any file nginx serves): nginx passes the
+ * played address in `X-Original-URI` (`proxy_set_header X-Original-URI $request_uri;`), e.g.
+ * `/hls/CAM-01.m3u8?token=…`. 204 allows, 403 refuses; without the header 400 (a misconfigured
+ * nginx: auth_request turns any other answer into a refusal as well).
+ */
+const nginxHeaders = z.looseObject({ 'x-original-uri': z.string().min(1) });
+
 export const mediaHookRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['video'];
+
+  app.get(under(VIDEO_API.mediaHook('nginx')), {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary:
+        'nginx auth_request: 204 allows the address in X-Original-URI with a valid signed token, 403 refuses',
+      headers: nginxHeaders,
+    },
+    handler: async (request, reply) => {
+      const uri = request.headers['x-original-uri'];
+      const [path = '', query = ''] = uri.split('?', 2);
+      const result = check(app, path, tokenInQuery(query));
+      if (result.ok) return reply.code(204).send();
+      logRefusal(request, 'nginx', path, result.reason);
+      return reply.code(403).send();
+    },
+  });
 
   app.post(under(VIDEO_API.mediaHook('zlm')), {
     config: { access: 'public' },

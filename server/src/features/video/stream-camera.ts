@@ -10,6 +10,7 @@ export interface VideoCamera {
   id: number;
   code: string;
   mainStreamUrl: string;
+  subStreamUrl: string;
   enabled: boolean;
 }
 
@@ -37,6 +38,7 @@ export async function visibleCamera(
       id: camera.id,
       code: camera.code,
       mainStreamUrl: camera.mainStreamUrl,
+      subStreamUrl: camera.subStreamUrl,
       enabled: camera.enabled,
     })
     .from(camera)

@@ -34,7 +34,8 @@ export const streamAddressRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'user' },
     schema: {
       tags,
-      summary: "A camera's live stream address for the caller, signed and short-lived (refresh every 10 s)",
+      summary:
+        "A camera's live main or sub stream address for the caller, signed and short-lived (refresh every 10 s)",
       querystring: streamUrlQuery,
       response: { 200: envelopeOf(streamUrlResult) },
     },
@@ -42,14 +43,18 @@ export const streamAddressRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = callerOf(request, request.query.accountId);
       const { camera } = await visibleCamera(app.db, request, request.query.cameraId);
       if (!camera.enabled) throw conflict('camera.disabled');
-      const address = streamAddress(camera, {
-        secret: streamSecretOf(app),
-        template,
-        ttlSeconds: app.appConfig.streamUrlTtlSeconds,
-        nowMs: app.appConfig.now().getTime(),
-        accountId: user.accountId,
-        origin: `${request.protocol}://${request.host}`,
-      });
+      const address = streamAddress(
+        camera,
+        {
+          secret: streamSecretOf(app),
+          template,
+          ttlSeconds: app.appConfig.streamUrlTtlSeconds,
+          nowMs: app.appConfig.now().getTime(),
+          accountId: user.accountId,
+          origin: `${request.protocol}://${request.host}`,
+        },
+        request.query.stream,
+      );
       return ok(request, address);
     },
   });

@@ -12,7 +12,9 @@ vi.mock('@/shared/ui/feedback.ts', () => ({
 }));
 // The real player needs media APIs jsdom lacks; the wall only decides which cells mount one.
 vi.mock('@/shared/ui/video-player/index.ts', () => ({
-  VideoPlayer: ({ source }: { source: number }) => <div data-testid="video-player" data-source={source} />,
+  VideoPlayer: ({ source, stream }: { source: number; stream?: string }) => (
+    <div data-testid="video-player" data-source={source} data-stream={stream} />
+  ),
 }));
 
 beforeAll(() => {
@@ -96,6 +98,13 @@ describe('VideoWall', () => {
     renderWall();
     await vi.waitFor(() => expect(cellCameras()).toEqual(['1', '2', '3', '4']));
     expect(screen.getAllByTestId('video-player')).toHaveLength(4);
+    // Cells ask for the cameras' sub streams (the main stream is for full screen).
+    expect(screen.getAllByTestId('video-player').map((p) => p.dataset.stream)).toEqual([
+      'sub',
+      'sub',
+      'sub',
+      'sub',
+    ]);
     expect(stored()).toEqual([
       expect.objectContaining({ userId: 11, sceneId: 7, equipmentType: 4, isCache: true }),
     ]);

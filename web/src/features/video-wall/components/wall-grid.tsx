@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { VideoPlayer } from '@/shared/ui/video-player/index.ts';
 import { type GridSize, gridLayout } from '../lib/grid.ts';
@@ -27,6 +27,13 @@ function WallCell({
 }) {
   const { t } = useTranslation('videoWall');
   const ref = useRef<HTMLDivElement>(null);
+  // Cells play the camera's sub stream; the cell shown full screen its main stream (issue 17 §6).
+  const [isFullScreen, setFullScreen] = useState(false);
+  useEffect(() => {
+    const onChange = () => setFullScreen(ref.current !== null && document.fullscreenElement === ref.current);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
   const fullScreen = () => {
     // Escape leaves full screen (the browser's own rule, and the cell's key handler below).
     ref.current?.requestFullscreen?.().catch(() => undefined);
@@ -44,6 +51,7 @@ function WallCell({
       data-testid="wall-cell"
       data-index={index}
       data-camera-id={slot.src === '' ? undefined : slot.src}
+      data-full-screen={isFullScreen ? 'true' : undefined}
       onClick={() => onSelect(index)}
       onDoubleClick={fullScreen}
       onKeyDown={(e) => {
@@ -69,7 +77,12 @@ function WallCell({
             {name}
           </div>
           <div className="video-wall-cell-player">
-            <VideoPlayer source={slot.src} fit="fill" notifyNotFound={false} />
+            <VideoPlayer
+              source={slot.src}
+              stream={isFullScreen ? 'main' : 'sub'}
+              fit="fill"
+              notifyNotFound={false}
+            />
           </div>
         </>
       )}

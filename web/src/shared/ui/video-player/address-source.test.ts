@@ -18,7 +18,13 @@ const { useUserStore } = await import('@/shared/stores/user-store.ts');
 const page = { protocol: 'https:', host: 'console.example' };
 
 function result(url: string, expiresInMs = 60_000): StreamUrlResult {
-  return { cameraId: 4, url, kind: 'ws-flv', expiresAt: new Date(Date.now() + expiresInMs).toISOString() };
+  return {
+    cameraId: 4,
+    url,
+    kind: 'ws-flv',
+    expiresAt: new Date(Date.now() + expiresInMs).toISOString(),
+    stream: 'main',
+  };
 }
 
 describe('fetchStreamUrl', () => {

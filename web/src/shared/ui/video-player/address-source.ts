@@ -1,4 +1,10 @@
-import { STREAM_URL_REFRESH_MS, type StreamUrlResult, streamUrlResult, VIDEO_API } from '@sentinel/contract';
+import {
+  type CameraStreamVariant,
+  STREAM_URL_REFRESH_MS,
+  type StreamUrlResult,
+  streamUrlResult,
+  VIDEO_API,
+} from '@sentinel/contract';
 import { RequestError } from '@/shared/request/errors.ts';
 import { request } from '@/shared/request/request.ts';
 import { useUserStore } from '@/shared/stores/user-store.ts';
@@ -52,12 +58,19 @@ export function fixedAddressSource(address: PlayableAddress): AddressSource {
 
 export type FetchStreamUrl = (cameraId: number, signal: AbortSignal) => Promise<StreamUrlResult>;
 
-/** GET streamUrl through the app's request layer (silent: the player shows its own states). */
-export const fetchStreamUrl: FetchStreamUrl = async (cameraId, signal) => {
+/**
+ * GET streamUrl through the app's request layer (silent: the player shows its own states), for
+ * the camera's main stream or its sub stream (video wall cells).
+ */
+export const fetchStreamUrl = async (
+  cameraId: number,
+  signal: AbortSignal,
+  stream: CameraStreamVariant = 'main',
+): Promise<StreamUrlResult> => {
   const accountId = useUserStore.getState().id ?? undefined;
   try {
     const data = await request<unknown>(VIDEO_API.streamUrl, {
-      query: { cameraId, accountId },
+      query: { cameraId, accountId, ...(stream === 'main' ? {} : { stream }) },
       silent: true,
       signal,
     });

@@ -13,6 +13,12 @@ export interface DecoderOptions {
 export interface DecoderCallbacks {
   /** The stream dropped or the decoder gave up (the player reconnects). */
   onFailure(detail: string): void;
+  /**
+   * New media arrived from the stream, expected again within about `cadenceMs` (HLS: a fragment
+   * of that length). Decoders that report it let the player call a live stream stale when the
+   * source stops, before the buffered frames run out (freshness.ts).
+   */
+  onData?(cadenceMs: number): void;
 }
 
 export type AttachDecoder = (
@@ -82,17 +88,24 @@ async function attachFlv(
   };
 }
 
-/** HLS: the browser's own player where it has one, else hls.js (loaded on first use). */
+/**
+ * HLS: hls.js (loaded on first use) wherever Media Source Extensions exist, else the browser's own
+ * player (iOS Safari). hls.js first: recent Chromium answers canPlayType for HLS too, but its own
+ * player did not start nginx-rtmp's live playlists here (e2e/media-server.spec.ts).
+ */
 async function attachHls(
   video: HTMLVideoElement,
   address: PlayableAddress,
   { live }: DecoderOptions,
   callbacks: DecoderCallbacks,
 ): Promise<Decoder> {
-  if (video.canPlayType('application/vnd.apple.mpegurl')) return attachNative(video, address.url);
   const { default: Hls } = await import('hls.js');
   if (!Hls.isSupported()) return attachNative(video, address.url);
   const hls = new Hls({ lowLatencyMode: live, backBufferLength: live ? 10 : 30 });
+  // New media arrived: a live playlist's fragments come every target duration.
+  hls.on(Hls.Events.FRAG_BUFFERED, (_event, data) => {
+    callbacks.onData?.(Math.max(0, data.frag.duration) * 1000);
+  });
   hls.on(Hls.Events.ERROR, (_event, data) => {
     if (data.fatal) callbacks.onFailure(`${data.type} ${data.details}`);
   });

@@ -6,6 +6,7 @@ import {
   StreamRefusedError,
 } from './address-source.ts';
 import type { AttachDecoder, DecoderCallbacks } from './decoders.ts';
+import { FRESHNESS_CHECK_MS, STALE_AFTER_MS, STALE_OVERLAY_LATEST_MS } from './freshness.ts';
 import { PlayerController } from './player-controller.ts';
 import type { PlayerSnapshot } from './player-state.ts';
 import { FIRST_FRAME_TIMEOUT_MS, MAX_RECONNECT_ATTEMPTS, STALL_TIMEOUT_MS } from './reconnect-policy.ts';
@@ -148,6 +149,89 @@ describe('PlayerController', () => {
     await vi.advanceTimersByTimeAsync(4_000);
     expect(t.state()).toBe('reconnecting');
     expect(t.decoders.attached[0]?.released).toBe(true);
+  });
+
+  it('marks a live stream stale within STALE_OVERLAY_LATEST_MS, fresh again when frames come', async () => {
+    const t = setup();
+    t.controller.setActive(true);
+    await vi.advanceTimersByTimeAsync(0);
+    t.frame();
+    vi.spyOn(t.video, 'paused', 'get').mockReturnValue(false);
+    let time = 0;
+    vi.spyOn(t.video, 'currentTime', 'get').mockImplementation(() => time);
+    await vi.advanceTimersByTimeAsync(STALE_AFTER_MS - FRESHNESS_CHECK_MS);
+    expect(t.controller.current.stale).toBe(false);
+    await vi.advanceTimersByTimeAsync(STALE_OVERLAY_LATEST_MS - (STALE_AFTER_MS - FRESHNESS_CHECK_MS));
+    expect(t.controller.current).toMatchObject({ state: 'playing', stale: true });
+    // The same time again is no frame; a new time is.
+    t.video.dispatchEvent(new Event('timeupdate'));
+    expect(t.controller.current.stale).toBe(true);
+    time = 1.5;
+    t.video.dispatchEvent(new Event('timeupdate'));
+    expect(t.controller.current).toMatchObject({ state: 'playing', stale: false });
+    expect(t.decoders.attached).toHaveLength(1);
+    // Stale again, then the reconnect policy takes over at STALL_TIMEOUT_MS.
+    await vi.advanceTimersByTimeAsync(STALE_OVERLAY_LATEST_MS);
+    expect(t.controller.current.stale).toBe(true);
+    await vi.advanceTimersByTimeAsync(STALL_TIMEOUT_MS - STALE_OVERLAY_LATEST_MS);
+    expect(t.controller.current).toMatchObject({ state: 'reconnecting', stale: false });
+    expect(t.decoders.attached[0]?.released).toBe(true);
+  });
+
+  it('marks a live stream stale when its decoder reports no new media, while buffered frames still play', async () => {
+    const t = setup();
+    t.controller.setActive(true);
+    await vi.advanceTimersByTimeAsync(0);
+    t.frame();
+    vi.spyOn(t.video, 'paused', 'get').mockReturnValue(false);
+    let time = 0;
+    vi.spyOn(t.video, 'currentTime', 'get').mockImplementation(() => time);
+    const data = t.decoders.attached[0]?.callbacks.onData;
+    if (!data) throw new Error('no onData');
+    const play = async (ms: number, arriving: boolean) => {
+      for (let at = 0; at < ms; at += 250) {
+        time += 0.25;
+        t.video.dispatchEvent(new Event('timeupdate'));
+        if (arriving && at % 1_000 === 0) data(1_000);
+        await vi.advanceTimersByTimeAsync(250);
+      }
+    };
+    await play(5_000, true);
+    expect(t.controller.current.stale).toBe(false);
+    // The source stops: frames keep playing from the buffer, nothing arrives.
+    await play(STALE_OVERLAY_LATEST_MS, false);
+    expect(t.controller.current).toMatchObject({ state: 'playing', stale: true });
+    await play(1_000, false);
+    expect(t.controller.current.stale).toBe(true);
+    // Media arrives again: fresh on the next frame.
+    await play(500, true);
+    expect(t.controller.current.stale).toBe(false);
+  });
+
+  it('counts presented frames (requestVideoFrameCallback) as progress', async () => {
+    const t = setup();
+    const pending: Array<() => void> = [];
+    const cancel = vi.fn();
+    Object.assign(t.video, {
+      requestVideoFrameCallback: (callback: () => void) => pending.push(callback),
+      cancelVideoFrameCallback: cancel,
+    });
+    let time = 0;
+    vi.spyOn(t.video, 'currentTime', 'get').mockImplementation(() => time);
+    vi.spyOn(t.video, 'paused', 'get').mockReturnValue(false);
+    t.controller.setActive(true);
+    await vi.advanceTimersByTimeAsync(0);
+    t.frame();
+    for (let i = 0; i < 20; i++) {
+      time += 0.5;
+      pending.shift()?.();
+      await vi.advanceTimersByTimeAsync(500);
+    }
+    expect(t.controller.current).toMatchObject({ state: 'playing', stale: false });
+    await vi.advanceTimersByTimeAsync(STALE_OVERLAY_LATEST_MS);
+    expect(t.controller.current.stale).toBe(true);
+    t.controller.dispose();
+    expect(cancel).toHaveBeenCalled();
   });
 
   it('keeps a stream whose time advances', async () => {

@@ -1,5 +1,6 @@
 import { type AddressSource, CameraNotFoundError, StreamRefusedError } from './address-source.ts';
 import { type AttachDecoder, clearMediaElement, type Decoder } from './decoders.ts';
+import { FRESHNESS_CHECK_MS, freshness } from './freshness.ts';
 import {
   INITIAL_SNAPSHOT,
   nextSnapshot,
@@ -7,7 +8,7 @@ import {
   type PlayerSnapshot,
   wantsDecoder,
 } from './player-state.ts';
-import { FIRST_FRAME_TIMEOUT_MS, reconnectDelay, STALL_TIMEOUT_MS } from './reconnect-policy.ts';
+import { FIRST_FRAME_TIMEOUT_MS, reconnectDelay } from './reconnect-policy.ts';
 
 export interface PlayerControllerOptions {
   video: HTMLVideoElement;
@@ -20,13 +21,11 @@ export interface PlayerControllerOptions {
   onNotFound?(message: string): void;
 }
 
-/** How often a playing stream is checked for progress. */
-export const STALL_CHECK_MS = 2_000;
-
-/** Has the picture stopped although nobody paused it? */
-export function isStalled(lastProgressAt: number, now: number, paused: boolean): boolean {
-  return !paused && now - lastProgressAt >= STALL_TIMEOUT_MS;
-}
+/** The frame callback of Chromium and Safari (not in every DOM typing, not in jsdom). */
+type FrameCallbackVideo = HTMLVideoElement & {
+  requestVideoFrameCallback?(callback: () => void): number;
+  cancelVideoFrameCallback?(handle: number): void;
+};
 
 /**
  * Drives one <video>: connects a decoder while active, reconnects with backoff after a drop, a
@@ -44,6 +43,8 @@ export class PlayerController {
   private timers = new Set<ReturnType<typeof setTimeout>>();
   private stallCheck: ReturnType<typeof setInterval> | null = null;
   private unlisten: (() => void) | null = null;
+  /** When the decoder last reported arriving media (decoders that report it: HLS). */
+  private data: { lastAt: number; cadenceMs: number } | null = null;
 
   constructor(private readonly options: PlayerControllerOptions) {}
 
@@ -132,7 +133,13 @@ export class PlayerController {
         video,
         address,
         { live, hasAudio },
-        { onFailure: () => this.fail(generation) },
+        {
+          onFailure: () => this.fail(generation),
+          onData: (cadenceMs) => {
+            if (generation !== this.generation) return;
+            this.data = { lastAt: Date.now(), cadenceMs };
+          },
+        },
       );
       if (generation !== this.generation) {
         decoder.release();
@@ -153,16 +160,22 @@ export class PlayerController {
     const current = () => generation === this.generation;
     let lastProgressAt = Date.now();
     let lastTime = video.currentTime;
+    const freshNow = () =>
+      freshness(lastProgressAt, Date.now(), { paused: video.paused || video.ended, live, data: this.data });
+    const progressed = () => {
+      lastProgressAt = Date.now();
+      // Buffered frames still playing while no media arrives keep the overlay (no flicker).
+      if (this.snapshot.stale && freshNow() === 'fresh') this.dispatch({ type: 'fresh' });
+    };
     const onFrame = () => {
       if (!current()) return;
       lastProgressAt = Date.now();
       this.dispatch({ type: 'firstFrame' });
     };
     const onProgress = () => {
-      if (video.currentTime !== lastTime) {
-        lastTime = video.currentTime;
-        lastProgressAt = Date.now();
-      }
+      if (!current() || video.currentTime === lastTime) return;
+      lastTime = video.currentTime;
+      progressed();
     };
     const onPlay = () => {
       lastProgressAt = Date.now();
@@ -182,12 +195,29 @@ export class PlayerController {
       ['ended', onEnded],
     ];
     for (const [name, handler] of events) video.addEventListener(name, handler);
+    // Presented frames, where the browser reports them (finer than timeupdate's ~250 ms).
+    const frames = video as FrameCallbackVideo;
+    let frameHandle: number | null = null;
+    const onPresented = () => {
+      frameHandle = null;
+      if (!current()) return;
+      if (video.currentTime !== lastTime) {
+        lastTime = video.currentTime;
+        progressed();
+      }
+      frameHandle = frames.requestVideoFrameCallback?.(onPresented) ?? null;
+    };
+    frameHandle = frames.requestVideoFrameCallback?.(onPresented) ?? null;
     this.stallCheck = setInterval(() => {
       if (!current() || this.snapshot.state !== 'playing') return;
-      if (isStalled(lastProgressAt, Date.now(), video.paused || video.ended)) this.fail(generation);
-    }, STALL_CHECK_MS);
+      const now = freshNow();
+      if (now === 'stalled') this.fail(generation);
+      else this.dispatch({ type: now === 'stale' ? 'stale' : 'fresh' });
+    }, FRESHNESS_CHECK_MS);
     this.unlisten = () => {
       for (const [name, handler] of events) video.removeEventListener(name, handler);
+      if (frameHandle !== null) frames.cancelVideoFrameCallback?.(frameHandle);
+      frameHandle = null;
     };
   }
 
@@ -205,6 +235,7 @@ export class PlayerController {
   /** Releases the decoder and everything of the current connect; bumps the generation. */
   private teardown() {
     this.generation += 1;
+    this.data = null;
     this.abort?.abort();
     this.abort = null;
     for (const timer of this.timers) clearTimeout(timer);

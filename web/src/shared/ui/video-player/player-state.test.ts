@@ -43,12 +43,23 @@ describe('player state', () => {
     // A drop reported while suspended (the decoder being released) changes nothing.
     expect(run([{ type: 'dropped' }], suspended)).toBe(suspended);
     const resumed = run([{ type: 'resume' }], suspended);
-    expect(resumed).toEqual({ state: 'loading', attempt: 0, failure: null, suspended: false });
+    expect(resumed).toEqual({ state: 'loading', attempt: 0, failure: null, suspended: false, stale: false });
     expect(wantsDecoder(resumed)).toBe(true);
   });
   it('keeps a failure across suspend and resume; retry starts over', () => {
     const failed = run([{ type: 'notFound', message: 'x' }, { type: 'suspend' }, { type: 'resume' }]);
     expect(failed.state).toBe('failed');
     expect(run([{ type: 'retry' }], failed)).toEqual(INITIAL_SNAPSHOT);
+  });
+  it('marks a playing stream stale until frames come again, and only a playing one', () => {
+    expect(run([{ type: 'stale' }]).stale).toBe(false);
+    const stale = run([{ type: 'firstFrame' }, { type: 'stale' }]);
+    expect(stale).toMatchObject({ state: 'playing', stale: true });
+    expect(run([{ type: 'fresh' }], stale)).toMatchObject({ state: 'playing', stale: false });
+    expect(run([{ type: 'firstFrame' }], stale).stale).toBe(false);
+    expect(run([{ type: 'dropped' }], stale)).toMatchObject({ state: 'reconnecting', stale: false });
+    expect(run([{ type: 'suspend' }], stale).stale).toBe(false);
+    const playing = run([{ type: 'firstFrame' }]);
+    expect(run([{ type: 'firstFrame' }], playing)).toBe(playing);
   });
 });

@@ -16,6 +16,8 @@ export interface PlayerSnapshot {
   failure: PlayerFailure | null;
   /** Decoder released because the player is out of view or the page is hidden. */
   suspended: boolean;
+  /** Playing, but no new frame for a while (the "stale stream" overlay; see freshness.ts). */
+  stale: boolean;
 }
 
 export type PlayerEvent =
@@ -27,6 +29,10 @@ export type PlayerEvent =
   | { type: 'notFound'; message: string }
   /** The server refused the address for good (disabled camera, foreign account): nothing to retry. */
   | { type: 'refused'; message: string }
+  /** A playing live stream showed no new frame for STALE_AFTER_MS. */
+  | { type: 'stale' }
+  /** Frames come again. */
+  | { type: 'fresh' }
   /** Out of view or page hidden: the decoder is released. */
   | { type: 'suspend' }
   /** Visible again: connect afresh (a failed player stays failed until the user retries). */
@@ -39,29 +45,41 @@ export const INITIAL_SNAPSHOT: PlayerSnapshot = {
   attempt: 0,
   failure: null,
   suspended: false,
+  stale: false,
 };
 
 export function nextSnapshot(current: PlayerSnapshot, event: PlayerEvent): PlayerSnapshot {
   switch (event.type) {
     case 'firstFrame':
       if (current.state === 'failed' || current.suspended) return current;
-      return { ...current, state: 'playing', attempt: 0, failure: null };
+      if (current.state === 'playing' && !current.stale) return current;
+      return { ...current, state: 'playing', attempt: 0, failure: null, stale: false };
+    case 'stale':
+      if (current.state !== 'playing' || current.suspended || current.stale) return current;
+      return { ...current, stale: true };
+    case 'fresh':
+      return current.stale ? { ...current, stale: false } : current;
     case 'dropped': {
       if (current.state === 'failed' || current.suspended) return current;
       const attempt = current.attempt + 1;
       return shouldRetry(attempt)
-        ? { ...current, state: 'reconnecting', attempt }
-        : { ...current, state: 'failed', attempt, failure: { reason: 'unplayable' } };
+        ? { ...current, state: 'reconnecting', attempt, stale: false }
+        : { ...current, state: 'failed', attempt, failure: { reason: 'unplayable' }, stale: false };
     }
     case 'notFound':
     case 'refused':
-      return { ...current, state: 'failed', failure: { reason: event.type, message: event.message } };
+      return {
+        ...current,
+        state: 'failed',
+        failure: { reason: event.type, message: event.message },
+        stale: false,
+      };
     case 'suspend':
-      return current.suspended ? current : { ...current, suspended: true };
+      return current.suspended ? current : { ...current, suspended: true, stale: false };
     case 'resume':
       if (!current.suspended) return current;
       if (current.state === 'failed') return { ...current, suspended: false };
-      return { state: 'loading', attempt: 0, failure: null, suspended: false };
+      return { ...INITIAL_SNAPSHOT };
     case 'retry':
       return { ...INITIAL_SNAPSHOT, suspended: current.suspended };
   }

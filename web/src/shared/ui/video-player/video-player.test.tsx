@@ -12,6 +12,7 @@ const { initI18n, setLanguage } = await import('@/shared/i18n/i18n.ts');
 initI18n({ en: { common: {} }, 'zh-CN': { common: {} } }, 'zh-CN');
 const { VideoPlayer } = await import('./video-player.tsx');
 const { MAX_RECONNECT_ATTEMPTS } = await import('./reconnect-policy.ts');
+const { STALE_OVERLAY_LATEST_MS } = await import('./freshness.ts');
 
 const root = () => screen.getByTestId('video-player');
 const video = () => screen.getByTestId<HTMLVideoElement>('video-player-video');
@@ -70,6 +71,28 @@ describe('VideoPlayer', () => {
     });
     expect(root().dataset.state).toBe('playing');
     expect(screen.queryByTestId('video-player-rate')).toBeNull();
+  });
+
+  it('shows the stale overlay over a live stream without new frames, in both languages', async () => {
+    vi.useFakeTimers();
+    render(<VideoPlayer source="/live/cam.mp4" live />);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    vi.spyOn(video(), 'paused', 'get').mockReturnValue(false);
+    act(() => {
+      video().dispatchEvent(new Event('playing'));
+    });
+    expect(screen.queryByTestId('video-player-stale')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(STALE_OVERLAY_LATEST_MS));
+    expect(screen.getByTestId('video-player-stale').textContent).toBe('画面已停滞：未收到新画面');
+    expect(root().dataset.stale).toBe('true');
+    await act(() => setLanguage('en'));
+    expect(screen.getByTestId('video-player-stale').textContent).toBe('Stale stream: no new frames');
+    vi.spyOn(video(), 'currentTime', 'get').mockReturnValue(2);
+    act(() => {
+      video().dispatchEvent(new Event('timeupdate'));
+    });
+    expect(screen.queryByTestId('video-player-stale')).toBeNull();
+    expect(root().dataset.stale).toBeUndefined();
   });
 
   it('waits until it is in view, releases the video when scrolled out and loads again when back', async () => {

@@ -1,9 +1,10 @@
-import { ExclamationCircleOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ExclamationCircleOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
+import type { CameraStreamVariant } from '@sentinel/contract';
 import { Button, Select, Spin } from 'antd';
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { toast } from '../feedback.ts';
-import { cameraAddressSource, fixedAddressSource } from './address-source.ts';
+import { cameraAddressSource, fetchStreamUrl, fixedAddressSource } from './address-source.ts';
 import { attachDecoder } from './decoders.ts';
 import { VIDEO_PLAYER_NS } from './locales.ts';
 import { PLAYBACK_RATES, type PlaybackRate } from './playback-rates.ts';
@@ -26,6 +27,8 @@ import { usePlayerVisible } from './use-player-visible.ts';
 export interface VideoPlayerProps {
   /** A camera id (live stream from the server), a ws(s):// stream address, or a file / url. */
   source: string | number;
+  /** For a camera id: its main stream (default) or its low-resolution sub stream (wall cells). */
+  stream?: CameraStreamVariant;
   /** Overrides the decoder chosen from the address. */
   kind?: SourceKind;
   /** Live streams have no playback rates; default: camera ids and FLV streams are live. */
@@ -60,9 +63,27 @@ const overlay: CSSProperties = {
   pointerEvents: 'none',
 };
 
+/** Over the last frame of a stream that stopped (the picture stays visible below it). */
+const staleBanner: CSSProperties = {
+  position: 'absolute',
+  top: 0,
+  left: 0,
+  right: 0,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: 6,
+  padding: '4px 8px',
+  background: 'rgba(0, 0, 0, 0.65)',
+  color: '#ffd666',
+  fontSize: 12,
+  pointerEvents: 'none',
+};
+
 /** SPEC §2 video player: camera id, websocket stream or file / url, in a black 6:3 box. */
 export function VideoPlayer({
   source,
+  stream = 'main',
   kind,
   live,
   muted = true,
@@ -90,10 +111,10 @@ export function VideoPlayer({
   const cameraId = cameraIdOf(source);
   const resolvedKind: SourceKind = kind ?? (cameraId !== null ? 'ws-flv' : detectSourceKind(String(source)));
   const isLive = live ?? isLiveByDefault(source, resolvedKind);
-  const sourceKey = `${cameraId ?? String(source)}|${kind ?? ''}|${isLive}|${hasAudio}`;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: sourceKey stands for source, kind, live and hasAudio.
+  const sourceKey = `${cameraId ?? String(source)}|${stream}|${kind ?? ''}|${isLive}|${hasAudio}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sourceKey stands for source, stream, kind, live and hasAudio.
   const setup = useMemo(
-    () => ({ cameraId, source, kind: resolvedKind, live: isLive, hasAudio }),
+    () => ({ cameraId, stream, source, kind: resolvedKind, live: isLive, hasAudio }),
     [sourceKey],
   );
 
@@ -102,7 +123,9 @@ export function VideoPlayer({
     if (!video) return;
     const addresses =
       setup.cameraId !== null
-        ? cameraAddressSource(setup.cameraId, window.location)
+        ? cameraAddressSource(setup.cameraId, window.location, (id, signal) =>
+            fetchStreamUrl(id, signal, setup.stream),
+          )
         : fixedAddressSource({
             url: playableAddress(String(setup.source), setup.kind, window.location),
             kind: setup.kind,
@@ -164,6 +187,8 @@ export function VideoPlayer({
       className={className}
       data-testid="video-player"
       data-state={snapshot.state}
+      data-stale={snapshot.stale ? 'true' : undefined}
+      data-stream={setup.cameraId !== null ? setup.stream : undefined}
       style={{
         position: 'relative',
         width: '100%',
@@ -188,6 +213,12 @@ export function VideoPlayer({
           <span>
             {snapshot.state === 'loading' ? t('loading') : t('reconnecting', { attempt: snapshot.attempt })}
           </span>
+        </div>
+      ) : null}
+      {snapshot.state === 'playing' && snapshot.stale ? (
+        <div style={staleBanner} role="status" data-testid="video-player-stale">
+          <WarningOutlined />
+          <span>{t('stale')}</span>
         </div>
       ) : null}
       {failure ? (
