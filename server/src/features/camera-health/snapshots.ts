@@ -40,6 +40,12 @@ function grabFrame(ffmpeg: string, input: string, rtsp: boolean, timeoutMs: numb
       '-loglevel',
       'error',
       ...(rtsp ? ['-rtsp_transport', 'tcp'] : []),
+      // A live stream arrives in real time: ffmpeg's default probe (5 s / 5 MB) would read seconds
+      // of it before the first frame. The stream's header names its codec; half a second is plenty.
+      '-analyzeduration',
+      '500000',
+      '-probesize',
+      '262144',
       '-i',
       input,
       '-frames:v',
@@ -101,6 +107,11 @@ async function grab(app: FastifyInstance, cam: ProbedCamera, target: ProbeTarget
     try {
       return { image: await grabFrame(ffmpeg, input, target.kind === 'rtsp', timeoutMs), simulated: false };
     } catch {
+      // No frame: for a demo clip the probe tells why (e.g. its stream was stopped).
+      if (target.kind === 'demo') {
+        const probed = await probeTarget(app, target, app.appConfig.cameraProbe.timeoutMs);
+        if (!probed.ok) return { error: probed.error ?? 'cameraCheck.snapshotFailed', detail: probed.detail };
+      }
       return { error: 'cameraCheck.snapshotFailed' };
     }
   }
