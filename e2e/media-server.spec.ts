@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type StreamUrlResult, VIDEO_API, VIDEO_WALL_API, type VideoWallCameras } from '@sentinel/contract';
@@ -8,6 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiChangePassword, apiClient, apiLogin, NEW_PASSWORD } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
+import { type RunningNginx, runNginx } from './support/nginx.ts';
 import { freePort, type RunningServer, startServer } from './support/server.ts';
 import { loggedInPage } from './support/session.ts';
 import { pickOption } from './support/ui.ts';
@@ -25,7 +25,6 @@ import { pickOption } from './support/ui.ts';
  * (scripts/ensure-media-tools.sh).
  */
 
-const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const RTMP_MODULE = '/usr/lib/nginx/modules/ngx_rtmp_module.so';
 const FFMPEG = process.env.FFMPEG_PATH ?? 'ffmpeg';
 const repoRoot = new URL('..', import.meta.url).pathname;
@@ -35,8 +34,7 @@ if (!existsSync(RTMP_MODULE)) {
 }
 
 const work = mkdtempSync(join(tmpdir(), 'sentinel-media-'));
-let nginx: ChildProcess | undefined;
-let nginxLog = '';
+let nginx: RunningNginx | undefined;
 let rtmpPort = 0;
 let httpPort = 0;
 let productPort = 0;
@@ -44,26 +42,6 @@ let server: RunningServer;
 let browser: Browser;
 let api: ApiClient;
 const publishers = new Map<string, ChildProcess>();
-
-function waitForPort(port: number): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  return new Promise((resolve, reject) => {
-    const attempt = () => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve();
-      });
-      socket.once('error', () => {
-        socket.destroy();
-        if (Date.now() > deadline || nginx?.exitCode !== null)
-          reject(new Error(`nginx did not listen on ${port}:\n${nginxLog}`));
-        else setTimeout(attempt, 100);
-      });
-    };
-    attempt();
-  });
-}
 
 /** nginx: RTMP in (publish), HLS out in 1 s fragments, served over HTTP with CORS for the console. */
 async function startNginx(): Promise<void> {
@@ -123,14 +101,9 @@ async function startNginx(): Promise<void> {
       '}',
     ].join('\n'),
   );
-  nginx = spawn(NGINX, ['-p', work, '-c', join(work, 'nginx.conf'), '-g', 'daemon off;'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  nginx.stderr?.on('data', (chunk: Buffer) => {
-    nginxLog += chunk.toString();
-  });
-  await waitForPort(rtmpPort);
-  await waitForPort(httpPort);
+  nginx = runNginx(work);
+  await nginx.waitForPort(rtmpPort);
+  await nginx.waitForPort(httpPort);
 }
 
 /** ffmpeg pushes the clip, looped in real time, to nginx as stream `key` (as a camera would). */
@@ -180,11 +153,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   for (const key of [...publishers.keys()]) await unpublish(key);
-  if (nginx && nginx.exitCode === null) {
-    const exited = new Promise((resolve) => nginx?.once('exit', resolve));
-    nginx.kill('SIGQUIT');
-    await exited;
-  }
+  await nginx?.stop();
   await server?.stop();
   rmSync(work, { recursive: true, force: true });
 });

@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DeliveryItem, IDEMPOTENCY_HEADER, type ListResult, OUTBOUND_API } from '@sentinel/contract';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngineKey, demoRefs, ingestAlarm, solidImage, uniqueEventId } from './support/alarms.ts';
 import { apiChangePassword, apiClient, apiLogin, NEW_PASSWORD } from './support/api.ts';
+import { freshDatabase } from './support/database.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -26,23 +25,6 @@ const dataDir = mkdtempSync(join(tmpdir(), 'sentinel-outbound-crash-'));
 let server: RunningServer | undefined;
 let receiver: Server | undefined;
 let drop: () => Promise<void> = async () => undefined;
-
-async function freshDatabase(adminUrl: string) {
-  const name = `sentinel_e2e_outbound_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
 
 afterAll(async () => {
   await server?.stop();
@@ -73,7 +55,7 @@ describe(`outbound delivery when the server is killed (${databaseUrl ? 'PostgreS
     await new Promise<void>((resolve) => receiver?.listen(0, '127.0.0.1', resolve));
     const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/alarms`;
 
-    const database = databaseUrl ? await freshDatabase(databaseUrl) : undefined;
+    const database = databaseUrl ? await freshDatabase(databaseUrl, 'sentinel_e2e_outbound') : undefined;
     if (database) drop = database.drop;
     const env = {
       INSTANCE_ID: 'outbound-crash-node',

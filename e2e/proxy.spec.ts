@@ -1,6 +1,5 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -18,6 +17,7 @@ import { createEngineKey, demoRefs, postAlarm, solidImage } from './support/alar
 import { apiChangePassword, apiClient, apiLogin, NEW_PASSWORD } from './support/api.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { freshDatabase } from './support/database.ts';
+import { type RunningNginx, runNginx } from './support/nginx.ts';
 import { freePort, type RunningServer, startServer } from './support/server.ts';
 import { expectPath, loginThroughForm } from './support/ui.ts';
 
@@ -43,14 +43,12 @@ if (!twoInstances && process.env.CI) {
     'proxy.spec.ts: TEST_DATABASE_URL and TEST_REDIS_URL must be set under CI (.ci/run sets them).',
   );
 }
-const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const repoRoot = new URL('..', import.meta.url).pathname;
 
 const work = mkdtempSync(join(tmpdir(), 'sentinel-proxy-'));
 const servers: RunningServer[] = [];
 const envs: Record<string, string>[] = [];
-let nginx: ChildProcess | undefined;
-let nginxLog = '';
+let nginx: RunningNginx | undefined;
 let httpsUrl = '';
 let httpUrl = '';
 let browser: Browser;
@@ -70,26 +68,6 @@ function siteFile(upstreams: string[], httpPort: number, httpsPort: number): str
   if (replaced === site || !replaced.includes(upstreams[0] ?? '-'))
     throw new Error('site file not as expected');
   return replaced;
-}
-
-function waitForPort(port: number): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  return new Promise((resolve, reject) => {
-    const attempt = () => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve();
-      });
-      socket.once('error', () => {
-        socket.destroy();
-        if (Date.now() > deadline || nginx?.exitCode !== null)
-          reject(new Error(`nginx did not listen on ${port}:\n${nginxLog}`));
-        else setTimeout(attempt, 100);
-      });
-    };
-    attempt();
-  });
 }
 
 async function startNginx(upstreams: string[]): Promise<void> {
@@ -134,13 +112,8 @@ async function startNginx(upstreams: string[]): Promise<void> {
       '}',
     ].join('\n'),
   );
-  nginx = spawn(NGINX, ['-p', work, '-c', join(work, 'nginx.conf'), '-g', 'daemon off;'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  nginx.stderr?.on('data', (chunk: Buffer) => {
-    nginxLog += chunk.toString();
-  });
-  await waitForPort(httpsPort);
+  nginx = runNginx(work);
+  await nginx.waitForPort(httpsPort);
   httpsUrl = `https://127.0.0.1:${httpsPort}`;
   httpUrl = `http://127.0.0.1:${httpPort}`;
 }
@@ -167,11 +140,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  if (nginx && nginx.exitCode === null) {
-    const exited = new Promise((resolve) => nginx?.once('exit', resolve));
-    nginx.kill('SIGQUIT');
-    await exited;
-  }
+  await nginx?.stop();
   for (const server of servers) await server.stop();
   await dropDatabase();
   rmSync(work, { recursive: true, force: true });
@@ -300,6 +269,6 @@ describe(`the deployment behind nginx ${suffix}`, () => {
         .poll(() => page.getByTestId('alarm-connection').getAttribute('data-state'))
         .toBe('connected');
     }
-    expect(nginxLog).not.toMatch(/\[emerg\]/);
+    expect(nginx?.log()).not.toMatch(/\[emerg\]/);
   });
 });
