@@ -67,7 +67,10 @@ describe('alarm settings', () => {
     // the second one is held back (counted), not pushed
     const note = page.getByTestId('alarm-held');
     await note.waitFor({ timeout: 10_000 });
-    expect(await note.innerText()).toContain('1');
+    expect(await note.innerText()).toContain(
+      'Held back by the camera cooldown of the alarm settings: 1 more alarms',
+    );
+    expect(await note.innerText()).not.toContain('alarm rule');
     expect(await panelItem(page, second).count()).toBe(0);
     await page.context().close();
     await session.api(ALARM_SETTINGS_API.settings, { method: 'PUT', body: { cooldownSeconds: 0 } });

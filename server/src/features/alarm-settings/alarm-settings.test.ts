@@ -221,7 +221,7 @@ describe.each(backends)('alarm settings on %s', (backend) => {
       await app.bus.publish({ type: 'alarm.created', data: { ...alarm(106, null), cameraName: 'CAM-X' } });
       const text = await s.waitFor('event: alarm.held');
       expect(ids(text)).toEqual([101, 103, 105]);
-      expect(payloads(text, 'alarm.held')).toEqual([{ held: 3 }]);
+      expect(payloads(text, 'alarm.held')).toEqual([{ held: 3, by: 'cooldown' }]);
       s.close();
     });
 

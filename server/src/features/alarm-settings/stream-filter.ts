@@ -26,7 +26,7 @@ export const HELD_NOTICE_MS = 1000;
 
 /**
  * The global push policy on one event stream: takes over (drops) the `alarm.created` events the
- * policy holds back — counting the cooldown's as held (`alarm.held { held }`, the panel's "held
+ * policy holds back — counting the cooldown's as held (`alarm.held { held, by: 'cooldown' }`, the panel's "held
  * back" note) — and lets the others go on to the next filter (the user's alarm rule). Reads the
  * policy at each alarm from `current()` (the instance's cache, refreshed on every change).
  */
@@ -43,7 +43,7 @@ export function createGlobalPushFilter(stream: StreamContext, current: () => Ala
       timer = undefined;
       const count = held;
       held = 0;
-      if (count > 0 && !closed) stream.send('alarm.held', { held: count });
+      if (count > 0 && !closed) stream.send('alarm.held', { held: count, by: 'cooldown' });
     }, HELD_NOTICE_MS);
     timer.unref?.();
   };

@@ -1,7 +1,7 @@
 import type { AlarmItem } from '@sentinel/contract';
 import { describe, expect, it } from 'vitest';
 import { testAlarm } from '@/shared/testing/alarm-fixture.ts';
-import { isAlarmItem, isHandled, mergeAlarms, PANEL_SIZE, replaceAlarms } from './alarm-feed.ts';
+import { heldOf, isAlarmItem, isHandled, mergeAlarms, PANEL_SIZE, replaceAlarms } from './alarm-feed.ts';
 
 const alarm = (id: number, extra: Partial<AlarmItem> = {}) =>
   testAlarm(id, { priority: 120004, sceneName: 'S', cameraName: 'C', ...extra });
@@ -58,5 +58,16 @@ describe('helpers', () => {
     expect(isAlarmItem(alarm(1))).toBe(true);
     expect(isAlarmItem({ id: 1 })).toBe(false);
     expect(isAlarmItem(null)).toBe(false);
+  });
+});
+
+describe('heldOf', () => {
+  it("names the cause of an alarm.held event: the alarm settings' cooldown, else the alarm rule", () => {
+    expect(heldOf({ held: 2, by: 'cooldown' })).toEqual({ count: 2, by: 'cooldown' });
+    expect(heldOf({ held: 3 })).toEqual({ count: 3, by: 'rule' });
+    expect(heldOf({ held: 3, by: 'other' })).toEqual({ count: 3, by: 'rule' });
+    expect(heldOf({ held: -1, by: 'cooldown' }).count).toBe(0);
+    expect(heldOf({ held: 1.5 }).count).toBe(0);
+    expect(heldOf(null).count).toBe(0);
   });
 });

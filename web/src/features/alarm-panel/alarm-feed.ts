@@ -59,9 +59,21 @@ export function digestOf(data: unknown): AlarmDigest | null {
   };
 }
 
-/** The count of an `alarm.held` event (alarms held back by a threshold of the rule); 0 if malformed. */
-export function heldOf(data: unknown): number {
-  if (typeof data !== 'object' || data === null) return 0;
-  const held = (data as { held?: unknown }).held;
-  return typeof held === 'number' && Number.isInteger(held) && held > 0 ? held : 0;
+/** What held an alarm back: the user's alarm rule (a threshold) or the alarm settings' camera cooldown. */
+export type HeldBy = 'rule' | 'cooldown';
+
+/** Alarms held back since the note was last dismissed, by cause. */
+export type HeldCounts = Record<HeldBy, number>;
+
+export const NO_HELD: HeldCounts = { rule: 0, cooldown: 0 };
+
+/**
+ * An `alarm.held` event: its count (0 if malformed) and its cause — `by: 'cooldown'` from the global
+ * push policy (alarm settings), otherwise the user's alarm rule.
+ */
+export function heldOf(data: unknown): { count: number; by: HeldBy } {
+  if (typeof data !== 'object' || data === null) return { count: 0, by: 'rule' };
+  const { held, by } = data as { held?: unknown; by?: unknown };
+  const count = typeof held === 'number' && Number.isInteger(held) && held > 0 ? held : 0;
+  return { count, by: by === 'cooldown' ? 'cooldown' : 'rule' };
 }

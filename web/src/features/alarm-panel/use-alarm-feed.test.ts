@@ -128,12 +128,15 @@ describe('useAlarmFeed', () => {
       }),
     );
     expect(result.current.alarms.map((a) => a.id)).toEqual([7, 6, 1]);
-    expect(result.current.held).toBe(2);
+    expect(result.current.held).toEqual({ rule: 2, cooldown: 0 });
     act(() => mocks.handlers.get('alarm.held')?.({ held: 3 }));
     act(() => mocks.handlers.get('alarm.held')?.({ held: 'x' }));
-    expect(result.current.held).toBe(5);
+    expect(result.current.held).toEqual({ rule: 5, cooldown: 0 });
+    // the alarm settings' camera cooldown is counted apart (the note names its cause)
+    act(() => mocks.handlers.get('alarm.held')?.({ held: 4, by: 'cooldown' }));
+    expect(result.current.held).toEqual({ rule: 5, cooldown: 4 });
     act(() => result.current.clearHeld());
-    expect(result.current.held).toBe(0);
+    expect(result.current.held).toEqual({ rule: 0, cooldown: 0 });
   });
 
   it('alarm rule: a saved rule reloads the panel (its level filter may have changed)', async () => {

@@ -15,10 +15,12 @@ import { useUserStore } from '@/shared/stores/user-store.ts';
 import { toast } from '@/shared/ui/feedback.ts';
 import {
   digestOf,
+  type HeldCounts,
   heldOf,
   isAlarmItem,
   isHandled,
   mergeAlarms,
+  NO_HELD,
   PANEL_SIZE,
   replaceAlarms,
 } from './alarm-feed.ts';
@@ -52,8 +54,8 @@ export function useAlarmFeed() {
   const [alarms, setAlarms] = useState<AlarmItem[]>([]);
   const [failed, setFailed] = useState(false);
   const [loaded, setLoaded] = useState(false);
-  /** Alarms held back by the user's alarm rule (thresholds) since the note was last dismissed. */
-  const [held, setHeld] = useState(0);
+  /** Alarms held back since the note was last dismissed: by the user's alarm rule, by the cooldown. */
+  const [held, setHeld] = useState<HeldCounts>(NO_HELD);
   const seen = useRef(new Set<number>());
   const loading = useRef(false);
   const failedRef = useRef(false);
@@ -119,7 +121,7 @@ export function useAlarmFeed() {
       setFailed(false);
       failedRef.current = false;
       seen.current.clear();
-      setHeld(0);
+      setHeld(NO_HELD);
       return;
     }
     armAudioUnlock();
@@ -175,11 +177,11 @@ export function useAlarmFeed() {
       notice(digest.alarms, true);
       setAlarms((current) => mergeAlarms(current, digest.alarms));
     }
-    if (digest.held > 0) setHeld((n) => n + digest.held);
+    if (digest.held > 0) setHeld((n) => ({ ...n, rule: n.rule + digest.held }));
   });
   useRealtime('alarm.held', (data) => {
-    const count = heldOf(data);
-    if (count > 0 && enabled) setHeld((n) => n + count);
+    const { count, by } = heldOf(data);
+    if (count > 0 && enabled) setHeld((n) => ({ ...n, [by]: n[by] + count }));
   });
   // A changed rule (e.g. other levels) changes what the panel shows: load it again.
   useRealtime(ALARM_RULE_UPDATED, () => {
@@ -208,7 +210,7 @@ export function useAlarmFeed() {
     connection,
     reload: () => load(false),
     held,
-    clearHeld: () => setHeld(0),
+    clearHeld: () => setHeld(NO_HELD),
     markHandled,
     replace,
   };

@@ -135,9 +135,14 @@ export function AlarmPanel() {
               onClick={() => setOpen(false)}
             />
           </header>
-          {feed.held > 0 ? (
+          {feed.held.rule + feed.held.cooldown > 0 ? (
             <div className="alarm-panel-held" role="status" data-testid="alarm-held">
-              <span>{t('held', { count: feed.held })}</span>
+              <span>
+                {feed.held.rule > 0 ? <span>{t('held', { count: feed.held.rule })}</span> : null}
+                {feed.held.cooldown > 0 ? (
+                  <span>{t('heldCooldown', { count: feed.held.cooldown })}</span>
+                ) : null}
+              </span>
               <Button type="link" size="small" onClick={openHistory} data-testid="alarm-held-history">
                 {t('heldHistory')}
               </Button>
