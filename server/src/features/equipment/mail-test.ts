@@ -38,6 +38,11 @@ export async function sendTestMail(
     /** Report sending (issue 16): an HTML body and attachments beside the text. */
     html?: string;
     attachments?: { filename: string; content: Buffer; contentType?: string }[];
+    /**
+     * A stable Message-ID (without the angle brackets): the same message sent again after a crash
+     * carries the same id, which mail systems use to recognise the duplicate.
+     */
+    messageId?: string;
   },
   timeoutMs = MAIL_TEST_TIMEOUT_MS,
 ): Promise<MailTestOutcome> {
@@ -69,6 +74,7 @@ export async function sendTestMail(
         text: content.text,
         ...(content.html ? { html: content.html } : {}),
         ...(content.attachments ? { attachments: content.attachments } : {}),
+        ...(content.messageId ? { messageId: `<${content.messageId}>` } : {}),
       }),
       deadline,
     ]);

@@ -197,6 +197,9 @@ describe.each(backends)('report sending on %s', (backend) => {
     expect(zhMail.subject).toContain('报表：Night report');
     expect(zhMail.text).toContain('报警总数: 5');
     expect(zhMail.html).toContain('报警汇总');
+    // one stable Message-ID per record and language: a re-send after a crash is the same message
+    expect(enMail.messageId).toBe(`<report-${record.id}-en@plant.example>`);
+    expect(zhMail.messageId).toBe(`<report-${record.id}-zh-CN@plant.example>`);
 
     // The workbook's figure is the alarm analysis' own number for the same plant and range.
     const analysis = await call<AlarmAnalysis>('POST', ANALYSIS_API.alarm, {

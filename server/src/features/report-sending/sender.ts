@@ -52,6 +52,15 @@ interface Payload {
 }
 
 /** The addresses of the recipients (accounts: their email; accounts without one are left out). */
+/**
+ * The Message-ID of one language of one send: the same for a re-send of that record after a crash
+ * (mail systems recognise the duplicate by it), another for a new send or a resend from the record.
+ */
+export function reportMessageId(recordId: number, lang: string, fromAddress: string): string {
+  const domain = fromAddress.split('@')[1]?.replace(/[^A-Za-z0-9.-]/g, '') || 'sentinel.local';
+  return `report-${recordId}-${lang}@${domain}`;
+}
+
 export async function resolveRecipients(db: Db, recipients: ReportSnapshot['recipients']) {
   const ids = recipients.flatMap((r) => (r.accountId === null ? [] : [r.accountId]));
   const { accounts } = await namesFor(db, [], ids);
@@ -125,6 +134,7 @@ export function startReportWorker(app: FastifyInstance): QueueWorker {
         subject: rendered.subject,
         text: rendered.text,
         html: rendered.html,
+        messageId: reportMessageId(record.id, lang, mail.fromAddress),
         attachments: [
           {
             filename: rendered.attachment.filename,
@@ -141,6 +151,8 @@ export function startReportWorker(app: FastifyInstance): QueueWorker {
         answer: outcome.ok ? outcome.response : outcome.reason,
         size,
       });
+      // Kept at once: a crash before the next language must not send this one again.
+      if (outcome.ok) await updateRecord(db, record.id, { deliveries });
     }
     const answer = deliveries.map((d) => `${d.lang}: ${d.answer}`).join('\n');
     const size = deliveries.filter((d) => d.ok).reduce((n, d) => n + d.size, 0);

@@ -115,6 +115,7 @@ export function readMail(raw: string) {
   const xlsx = find('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   return {
     subject: decodeWords(top.get('subject') ?? ''),
+    messageId: top.get('message-id') ?? '',
     text: text ? decodeBody(text).toString('utf8') : '',
     html: html ? decodeBody(html).toString('utf8') : '',
     attachmentName: decodeWords(xlsx?.headers.get('content-disposition') ?? ''),
