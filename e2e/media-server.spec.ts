@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type StreamUrlResult, VIDEO_API, VIDEO_WALL_API, type VideoWallCameras } from '@sentinel/contract';
@@ -43,61 +43,52 @@ let browser: Browser;
 let api: ApiClient;
 const publishers = new Map<string, ChildProcess>();
 
-/** nginx: RTMP in (publish), HLS out in 1 s fragments, served over HTTP with CORS for the console. */
+/**
+ * nginx: RTMP in (publish), HLS out in 1 s fragments, served over HTTP with CORS for the console —
+ * the shipped deploy/nginx/media-rtmp.conf and media-hls.conf on this test's ports and folders.
+ */
 async function startNginx(): Promise<void> {
   [rtmpPort, httpPort, productPort] = [await freePort(), await freePort(), await freePort()];
   const hls = join(work, 'hls');
   mkdirSync(hls, { recursive: true });
   mkdirSync(join(work, 'temp'), { recursive: true });
   const temp = (name: string) => `${name}_temp_path ${join(work, 'temp', name)};`;
+  /** A shipped file with its production ports and paths put on this test's. */
+  const shipped = (name: string, replacements: [string, string][]) => {
+    const text = readFileSync(join(repoRoot, 'deploy/nginx', name), 'utf8');
+    let out = text;
+    for (const [from, to] of replacements) {
+      if (!out.includes(from)) throw new Error(`deploy/nginx/${name} no longer holds "${from}"`);
+      out = out.replaceAll(from, to);
+    }
+    return out;
+  };
   writeFileSync(
     join(work, 'nginx.conf'),
     [
       `load_module ${RTMP_MODULE};`,
       // As root, nginx's workers would run as nobody and could not write this test's directory.
       process.getuid?.() === 0 ? 'user root;' : '',
-      'worker_processes 1;',
       `pid ${join(work, 'nginx.pid')};`,
       'error_log stderr warn;',
       'events { worker_connections 256; }',
-      'rtmp {',
-      '  server {',
-      `    listen 127.0.0.1:${rtmpPort};`,
-      '    application live {',
-      '      live on;',
-      '      hls on;',
-      `      hls_path ${hls};`,
-      '      hls_fragment 1s;',
-      '      hls_playlist_length 6s;',
-      '    }',
-      '  }',
-      '}',
+      shipped('media-rtmp.conf', [
+        ['listen 1935;', `listen 127.0.0.1:${rtmpPort};`],
+        ['/var/lib/nginx/hls', hls],
+      ]),
       'http {',
       '  access_log off;',
       `  ${temp('client_body')} ${temp('proxy')} ${temp('fastcgi')} ${temp('uwsgi')} ${temp('scgi')}`,
-      '  types { application/vnd.apple.mpegurl m3u8; video/mp2t ts; }',
-      '  server {',
-      `    listen 127.0.0.1:${httpPort};`,
-      // Playlists only after the product's hook said yes to their token (auth_request).
-      '    location ~ ^/hls/(.+\\.m3u8)$ {',
-      '      auth_request /_stream_auth;',
-      `      alias ${hls}/$1;`,
-      '      add_header Cache-Control no-cache always;',
-      '      add_header Access-Control-Allow-Origin * always;',
-      '    }',
-      '    location /hls/ {',
-      `      alias ${hls}/;`,
-      '      add_header Cache-Control no-cache always;',
-      '      add_header Access-Control-Allow-Origin * always;',
-      '    }',
-      '    location = /_stream_auth {',
-      '      internal;',
-      `      proxy_pass http://127.0.0.1:${productPort}${VIDEO_API.mediaHook('nginx')};`,
-      '      proxy_pass_request_body off;',
-      '      proxy_set_header Content-Length "";',
-      '      proxy_set_header X-Original-URI $request_uri;',
-      '    }',
-      '  }',
+      shipped('media-hls.conf', [
+        ['listen 8081;', `listen 127.0.0.1:${httpPort};`],
+        ['/var/lib/nginx/hls', hls],
+        ['/var/cache/nginx/stream-auth', join(work, 'auth-cache')],
+        // (the product's own hook path, so a renamed route fails here)
+        [
+          `http://127.0.0.1:8080${VIDEO_API.mediaHook('nginx')};`,
+          `http://127.0.0.1:${productPort}${VIDEO_API.mediaHook('nginx')};`,
+        ],
+      ]),
       '}',
     ].join('\n'),
   );
@@ -196,12 +187,28 @@ describe('a camera played from nginx-rtmp (HLS) through the product', () => {
     const bare = `${base}${encodeURIComponent(code)}.m3u8`;
     expect(await playlistStatus(bare)).toBe(403);
     expect(await playlistStatus(`${bare}?token=${new URL(sub.url).searchParams.get('token')}`)).toBe(403);
+    // Its fragments likewise: with the playlist's token only (the player adds it), not bare.
+    const playlist = await (await fetch(main.url)).text();
+    const fragment = playlist.split('\n').find((line) => line.endsWith('.ts'));
+    if (!fragment) throw new Error(`no fragment in the playlist:\n${playlist}`);
+    const fragmentUrl = new URL(fragment, main.url);
+    expect(await playlistStatus(fragmentUrl.toString())).toBe(403);
+    fragmentUrl.searchParams.set('token', new URL(main.url).searchParams.get('token') ?? '');
+    expect(await playlistStatus(fragmentUrl.toString())).toBe(200);
+    // asked again within the hook answer's 5 s, the same (from nginx's cache of the "yes")
+    expect(await playlistStatus(fragmentUrl.toString())).toBe(200);
+    fragmentUrl.searchParams.set('token', new URL(sub.url).searchParams.get('token') ?? '');
+    expect(await playlistStatus(fragmentUrl.toString())).toBe(403);
   });
 
   it('plays the sub stream in a wall cell and the main stream full screen', async () => {
     page = await loggedInPage(browser, server.url, 'zh-CN');
+    const unsigned: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/hls/')) hlsRequests.push(new URL(request.url()).pathname);
+      if (!request.url().includes('/hls/')) return;
+      const url = new URL(request.url());
+      hlsRequests.push(url.pathname);
+      if (!url.searchParams.get('token')) unsigned.push(url.pathname);
     });
     await page.getByTestId('video-wall-open').click();
     await page.getByTestId('video-wall').waitFor();
@@ -212,6 +219,9 @@ describe('a camera played from nginx-rtmp (HLS) through the product', () => {
     await expectAdvancing(player);
     expect(hlsRequests).toContain(`/hls/${code}_sub.m3u8`);
     expect(hlsRequests).not.toContain(`/hls/${code}.m3u8`);
+    // the player asked for fragments, every one with the playlist's token (nginx checks them too)
+    expect(hlsRequests.some((path) => path.endsWith('.ts'))).toBe(true);
+    expect(unsigned).toEqual([]);
 
     await cell.dblclick();
     await poll(() => cell.getAttribute('data-full-screen')).toBe('true');

@@ -68,6 +68,20 @@ describe.each(backends)('media server play hooks on %s', (backend) => {
         expect((await ask(`/hls/${encodeURIComponent(code)}.m3u8?${q}`)).statusCode).toBe(403);
       });
     });
+
+    it("allows the playlist's fragments (<stream>-<n>.ts) with its token, and refuses them without", async () => {
+      const q = `token=${encodeURIComponent(token)}`;
+      const fragment = `/hls/${encodeURIComponent(code)}-17.ts`;
+      expect((await ask(`${fragment}?${q}`)).statusCode).toBe(204);
+      expect((await ask(fragment)).statusCode).toBe(403);
+      expect((await ask(`/hls/${encodeURIComponent(otherCode)}-17.ts?${q}`)).statusCode).toBe(403);
+      expect((await ask(`/hls/${encodeURIComponent(code)}_sub-17.ts?${q}`)).statusCode).toBe(403);
+      // only nginx-rtmp's numbered fragments name the stream: another file is not the stream's
+      expect((await ask(`/hls/${encodeURIComponent(code)}-x.ts?${q}`)).statusCode).toBe(403);
+      await afterExpiry(async () => {
+        expect((await ask(`${fragment}?${q}`)).statusCode).toBe(403);
+      });
+    });
   });
 
   describe('ZLMediaKit on_play', () => {

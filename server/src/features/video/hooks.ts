@@ -79,6 +79,15 @@ const srsAnswer = z.object({ code: z.number(), msg: z.string().optional() });
  */
 const nginxHeaders = z.looseObject({ 'x-original-uri': z.string().min(1) });
 
+/**
+ * The stream an nginx-rtmp HLS address belongs to: a playlist `<stream>.m3u8` or one of its
+ * fragments `<stream>-<n>.ts` (nginx-rtmp's sequential fragment names; the player carries the
+ * playlist's token to them). Anything else is reported as it is (and refused unless signed so).
+ */
+export function hlsStreamOf(path: string): string {
+  return path.replace(/-\d+\.ts$/i, '');
+}
+
 export const mediaHookRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['video'];
 
@@ -87,13 +96,13 @@ export const mediaHookRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary:
-        'nginx auth_request: 204 allows the address in X-Original-URI with a valid signed token, 403 refuses',
+        'nginx auth_request: 204 allows the HLS playlist or fragment in X-Original-URI with a valid signed token, 403 refuses',
       headers: nginxHeaders,
     },
     handler: async (request, reply) => {
       const uri = request.headers['x-original-uri'];
       const [path = '', query = ''] = uri.split('?', 2);
-      const result = check(app, path, tokenInQuery(query));
+      const result = check(app, hlsStreamOf(path), tokenInQuery(query));
       if (result.ok) return reply.code(204).send();
       logRefusal(request, 'nginx', path, result.reason);
       return reply.code(403).send();

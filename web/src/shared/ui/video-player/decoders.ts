@@ -1,4 +1,5 @@
 import type { PlayableAddress } from './address-source.ts';
+import { withStreamToken } from './stream-token.ts';
 
 /** A decoder attached to the <video>; `release` destroys it and frees its socket and media source. */
 export interface Decoder {
@@ -101,7 +102,15 @@ async function attachHls(
 ): Promise<Decoder> {
   const { default: Hls } = await import('hls.js');
   if (!Hls.isSupported()) return attachNative(video, address.url);
-  const hls = new Hls({ lowLatencyMode: live, backBufferLength: live ? 10 : 30 });
+  const hls = new Hls({
+    lowLatencyMode: live,
+    backBufferLength: live ? 10 : 30,
+    // Fragments carry the playlist's token, so the media server can check them too (stream-token.ts).
+    xhrSetup: (xhr, url) => {
+      const signed = withStreamToken(url, address.url);
+      if (signed !== url) xhr.open('GET', signed, true);
+    },
+  });
   // New media arrived: a live playlist's fragments come every target duration.
   hls.on(Hls.Events.FRAG_BUFFERED, (_event, data) => {
     callbacks.onData?.(Math.max(0, data.frag.duration) * 1000);
