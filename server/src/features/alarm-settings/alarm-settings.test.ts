@@ -1,4 +1,3 @@
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   ALARM_API,
@@ -6,61 +5,22 @@ import {
   ALARM_SETTINGS_API,
   ALARM_SETTINGS_CHANGED,
   type AlarmSettings,
-  API,
   type Envelope,
 } from '@sentinel/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { alarmSetting, auditLog } from '../../db/schema/index.ts';
+import { eventPayloads, openEventStream, type TestEventStream } from '../../test/event-stream.ts';
 import { backends, createAccount, createAccountWithPages, login, useTestApp } from '../../test/helpers.ts';
 import { multipartFile, testImage } from '../../test/multipart.ts';
 import { insertTestAlarm } from '../alarms/test-support.ts';
 
 const S = ALARM_SETTINGS_API.settings;
 
-interface Stream {
-  text: () => string;
-  waitFor: (needle: string, timeoutMs?: number) => Promise<string>;
-  close: () => void;
-}
+const openStream = (base: string, token: string) => openEventStream(base, { token });
+const payloads = eventPayloads;
 
-function openStream(base: string, token: string): Promise<Stream> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${API.events}`, { headers: { token } }, (res) => {
-      let buffer = '';
-      const waiters: (() => void)[] = [];
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        for (const w of waiters.splice(0)) w();
-      });
-      const waitFor = (needle: string, timeoutMs = 5000) =>
-        new Promise<string>((ok, fail) => {
-          const timer = setTimeout(
-            () => fail(new Error(`timeout waiting for ${needle}; got ${buffer}`)),
-            timeoutMs,
-          );
-          const check = () => {
-            if (buffer.includes(needle)) {
-              clearTimeout(timer);
-              ok(buffer);
-            } else waiters.push(check);
-          };
-          check();
-        });
-      resolve({ text: () => buffer, waitFor, close: () => req.destroy() });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const payloads = (text: string, type: string): unknown[] =>
-  text
-    .split('\n\n')
-    .filter((block) => block.startsWith(`event: ${type}\n`))
-    .map((block) => JSON.parse(block.slice(block.indexOf('data: ') + 6)));
 const ids = (text: string) => payloads(text, 'alarm.created').map((a) => (a as { id: number }).id);
 
 const alarm = (id: number, cameraId: number | null, priority = 120002) => ({
@@ -111,7 +71,7 @@ describe.each(backends)('alarm settings on %s', (backend) => {
     return { statusCode: res.statusCode, body: res.json() as Envelope<AlarmSettings> };
   };
   let markers = 0;
-  const settle = async (s: Stream) => {
+  const settle = async (s: TestEventStream) => {
     const marker = `marker-${++markers}`;
     await app.bus.publish({ type: 'test.marker', data: { marker } });
     await s.waitFor(marker);

@@ -1,58 +1,14 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ALARM_RULE_API, API } from '@sentinel/contract';
+import { ALARM_RULE_API } from '@sentinel/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { account, accountScene } from '../../db/schema/index.ts';
+import { openEventStream, eventPayloads as payloads, type TestEventStream } from '../../test/event-stream.ts';
 import { backends, createAccount, login, type TestAccount, useTestApp } from '../../test/helpers.ts';
 import { createTestRefs, type TestRefs } from '../alarms/test-support.ts';
 
-interface Stream {
-  res: IncomingMessage;
-  text: () => string;
-  waitFor: (needle: string, timeoutMs?: number) => Promise<string>;
-  close: () => void;
-}
-
-function openStream(base: string, token: string): Promise<Stream> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${API.events}`, { headers: { token } }, (res) => {
-      let buffer = '';
-      const waiters: (() => void)[] = [];
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        for (const w of waiters.splice(0)) w();
-      });
-      const waitFor = (needle: string, timeoutMs = 5000) =>
-        new Promise<string>((ok, fail) => {
-          const timer = setTimeout(
-            () => fail(new Error(`timeout waiting for ${needle}; got ${buffer}`)),
-            timeoutMs,
-          );
-          const check = () => {
-            if (buffer.includes(needle)) {
-              clearTimeout(timer);
-              ok(buffer);
-            } else waiters.push(check);
-          };
-          check();
-        });
-      resolve({ res, text: () => buffer, waitFor, close: () => req.destroy() });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** The `data:` payloads of one event type in a stream's text. */
-function payloads(text: string, type: string): unknown[] {
-  return text
-    .split('\n\n')
-    .filter((block) => block.startsWith(`event: ${type}\n`))
-    .map((block) => JSON.parse(block.slice(block.indexOf('data: ') + 6)));
-}
+const openStream = (base: string, token: string) => openEventStream(base, { token });
 
 const alarm = (id: number, sceneId: number | null, priority = 120002) => ({
   id,
@@ -76,7 +32,7 @@ describe.each(backends)('event stream audience and alarm rules on %s', (backend)
 
   /** Publishes a marker to everyone and waits for it: every earlier event has been handled. */
   let markers = 0;
-  const settle = async (...streams: Stream[]) => {
+  const settle = async (...streams: TestEventStream[]) => {
     const marker = `marker-${++markers}`;
     await app.bus.publish({ type: 'test.marker', data: { marker } });
     for (const s of streams) await s.waitFor(marker);

@@ -1,8 +1,8 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { API } from '@sentinel/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream } from '../../test/event-stream.ts';
 import {
   backends,
   buildTestApp,
@@ -12,51 +12,14 @@ import {
   type TestDatabase,
 } from '../../test/helpers.ts';
 
-interface Stream {
-  res: IncomingMessage;
-  text: () => string;
-  waitFor: (needle: string, timeoutMs?: number) => Promise<string>;
-  ended: Promise<void>;
-  close: () => void;
-}
-
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return `http://127.0.0.1:${port}`;
 }
 
-function openStream(base: string, path: string, headers: Record<string, string> = {}): Promise<Stream> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${path}`, { headers }, (res) => {
-      let buffer = '';
-      const waiters: (() => void)[] = [];
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        for (const w of waiters.splice(0)) w();
-      });
-      const ended = new Promise<void>((done) => res.on('close', () => done()));
-      const waitFor = (needle: string, timeoutMs = 5000) =>
-        new Promise<string>((ok, fail) => {
-          const timer = setTimeout(
-            () => fail(new Error(`timeout waiting for ${needle}; got ${buffer}`)),
-            timeoutMs,
-          );
-          const check = () => {
-            if (buffer.includes(needle)) {
-              clearTimeout(timer);
-              ok(buffer);
-            } else waiters.push(check);
-          };
-          check();
-        });
-      resolve({ res, text: () => buffer, waitFor, ended, close: () => req.destroy() });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const openStream = (base: string, path: string, headers: Record<string, string> = {}) =>
+  openEventStream(base, { path, headers });
 
 describe.each(backends)('event stream on %s', (backend) => {
   let tdb: TestDatabase;

@@ -1,30 +1,13 @@
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { API, PLAN_TASK_EVENT } from '@sentinel/contract';
+import { PLAN_TASK_EVENT } from '@sentinel/contract';
 import { describe, expect, it } from 'vitest';
+import { openEventStream } from '../../test/event-stream.ts';
 import { backends, createAccount, login, useTestApp } from '../../test/helpers.ts';
 
 /** Opens the event stream; `until(needle)` resolves with its text once the needle has arrived. */
-function openStream(base: string, token: string) {
-  return new Promise<{ until: (needle: string) => Promise<string>; close: () => void }>((resolve, reject) => {
-    const req = httpRequest(`${base}${API.events}`, { headers: { token } }, (res) => {
-      let text = '';
-      const waiters: (() => void)[] = [];
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        text += chunk;
-        for (const w of waiters.splice(0)) w();
-      });
-      const until = (needle: string) =>
-        new Promise<string>((done) => {
-          const check = () => (text.includes(needle) ? done(text) : waiters.push(check));
-          check();
-        });
-      resolve({ until, close: () => req.destroy() });
-    });
-    req.on('error', reject);
-    req.end();
-  });
+async function openStream(base: string, token: string) {
+  const stream = await openEventStream(base, { token });
+  return { until: (needle: string) => stream.waitFor(needle, 10_000), close: stream.close };
 }
 
 describe.each(backends)('plan task events on %s', (backend) => {
