@@ -7,6 +7,8 @@
 // The receiver runs in its own process (this file with --serve-receiver), so its CPU is counted
 // apart; each run prints the CPU an alarm of the server, of the database's backends serving this
 // database, of the receiver and of the load generator (this process), from /proc.
+// (D) the delivery alone: a backlog of --count alarms (ingested while the receiver held its
+// answers) drained with nothing else running — its rate and CPU an alarm.
 // Usage: node bench/outbox.mjs [--engines 16] [--count 4000] [--rate 500] [--seconds 10] [--runs 2]
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -31,16 +33,30 @@ const nowMs = () => performance.timeOrigin + performance.now();
 
 if (process.argv.includes('--serve-receiver')) {
   // The receiver: answers 200 at once; reports each key's arrival (time, alarm id) to the parent
-  // in batches. A key seen twice is reported twice (the parent counts).
+  // in batches. A key seen twice is reported twice (the parent counts). While paused (D) it holds
+  // its answers, and counts nothing until it resumes.
   let pending = [];
+  let held = null;
   const hook = createServer((req, res) => {
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
-      const key = String(req.headers['idempotency-key']);
-      pending.push([key, nowMs(), JSON.parse(Buffer.concat(chunks).toString()).alarm.id]);
-      res.writeHead(200).end('ok');
+      const answer = () => {
+        const key = String(req.headers['idempotency-key']);
+        pending.push([key, nowMs(), JSON.parse(Buffer.concat(chunks).toString()).alarm.id]);
+        res.writeHead(200).end('ok');
+      };
+      if (held) held.push(answer);
+      else answer();
     });
+  });
+  process.on('message', (m) => {
+    if (m.pause) held ??= [];
+    else if (held) {
+      const answers = held;
+      held = null;
+      for (const answer of answers) answer();
+    }
   });
   setInterval(() => {
     if (pending.length === 0) return;
@@ -179,7 +195,8 @@ async function main() {
     };
 
     console.log(`outbox: PostgreSQL, ${engines} engines, ${count} alarms a flat-out run, 100 KB JPEG`);
-    await load(engines, engines * 4, () => post(keys[0])); // warm-up
+    // Warm-up: the server's code is compiled and its connections made before anything is measured.
+    await load(engines, Math.min(1000, count), (i) => post(keys[i % engines]));
     const receiver = (
       await json(server.url, '/api/v2/backend/dataUpload/receiver', {
         method: 'POST',
@@ -198,21 +215,40 @@ async function main() {
       request(`${server.url}/api/v2/backend/dataUpload/receiver/${receiver.id}`, {
         method: 'PUT',
         headers: { token, lang: 'en', 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'bench', kind: 'webhook', url: hookUrl, timeoutMs: 5000, enabled }),
+        body: JSON.stringify({ name: 'bench', kind: 'webhook', url: hookUrl, timeoutMs: 60_000, enabled }),
       });
-    // A and B `runs` times, interleaved, so a change in the machine's load hits both.
+    // A and B `runs` times each, interleaved, so a change in the machine's load hits both.
     const without = [];
     const withDelivery = [];
+    // A B, B A, A B …: neither is always first.
     for (let round = 0; round < runs; round++) {
-      await put(false);
-      without.push(await flatOut('A no receiver', false));
-      await put(true);
-      withDelivery.push(await flatOut('B with delivery', true));
+      for (const delivering of round % 2 ? [true, false] : [false, true]) {
+        await put(delivering);
+        if (delivering) withDelivery.push(await flatOut('B with delivery', true));
+        else without.push(await flatOut('A no receiver', false));
+      }
     }
     const avg = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const ratios = withDelivery.map((b, i) => `${((1 - b / without[i]) * 100).toFixed(0)} %`);
     console.log(
       `  ingest drop with delivery on: ${((1 - avg(withDelivery) / avg(without)) * 100).toFixed(1)} % (pair by pair: ${ratios.join(', ')})`,
+    );
+
+    // D: the delivery alone. The receiver holds its answers (the dispatcher waits on its first
+    // sends) while `count` alarms are ingested: their outbox rows pile up, and this run's ingest
+    // differs from A only by the outbox row. Then the receiver answers again, and the backlog is
+    // drained with nothing else running: its rate and the CPU an alarm of delivery alone.
+    await put(true);
+    receiverProcess.send({ pause: true });
+    const beforeD = arrived.size;
+    await flatOut('D ingest while the receiver holds its answers', false);
+    const cpuD = await cpuNow();
+    const tD = performance.now();
+    receiverProcess.send({ pause: false });
+    const okD = await waitDelivered(beforeD + count, 120_000);
+    const drainS = (performance.now() - tD) / 1000;
+    console.log(
+      `    drained ${okD ? `${count} in ${drainS.toFixed(1)} s: ${Math.round(count / drainS)} alarms/s` : 'NOT within 120 s'}; ${cpuPerAlarm(cpuD, await cpuNow(), count)}`,
     );
 
     // C: paced at `rate` alarms/s; lag = receipt at the receiver − the ingest's answer.

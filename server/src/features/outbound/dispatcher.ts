@@ -18,7 +18,7 @@ import {
 import { buildMessage, MqttClients, type SendResult, sendWebhook } from './senders.ts';
 
 /** Outbox rows (alarms) claimed per round, retried deliveries claimed per round, sends at once. */
-const OUTBOX_BATCH = 500;
+const OUTBOX_BATCH = 200;
 const CLAIM_BATCH = 200;
 const CONCURRENCY = 32;
 /** A claim is this owner's for this long (longer than any receiver's timeout, 60 s at most). */
