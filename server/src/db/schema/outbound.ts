@@ -45,18 +45,25 @@ export const outboundReceiver = pgTable('outbound_receiver', {
 /**
  * The durable outbox: one small row per alarm, inserted by the alarm ingest statement itself (so
  * it commits with the alarm or not at all) while at least one receiver is enabled. The dispatcher
- * turns each row into one delivery per matching receiver and deletes it, in one statement.
+ * claims rows with a lease (`owner`, `lease_until`; `attempts` counts the claims, so an instance
+ * dying mid-send uses one up), sends each alarm to every matching receiver, then deletes the rows
+ * and writes each outcome as a delivery row, in one statement. A row whose lease ran out (its
+ * instance died) is claimed again.
  */
 export const outboundOutbox = pgTable('outbound_outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   alarmId: bigint('alarm_id', { mode: 'number' }).notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
+  owner: text('owner'),
+  leaseUntil: ts('lease_until'),
+  attempts: integer('attempts').notNull().default(0),
 });
 
 /**
- * One alarm at one receiver: unique (receiver, alarm) is the idempotency key. pending → sending
- * (claimed with a lease) → delivered, or back to pending with backoff, or dead after max attempts.
- * A sending row whose lease ran out (its instance died) is claimable again.
+ * One alarm at one receiver: unique (receiver, alarm) is the idempotency key. Written when the
+ * first attempt's outcome is known (from the outbox): delivered, or pending with backoff, or dead.
+ * A pending row: → sending (claimed with a lease) → delivered, or back to pending, or dead after
+ * max attempts. A sending row whose lease ran out (its instance died) is claimable again.
  */
 export const outboundDelivery = pgTable(
   'outbound_delivery',
@@ -80,7 +87,10 @@ export const outboundDelivery = pgTable(
   },
   (t) => [
     uniqueIndex('outbound_delivery_key').on(t.receiverId, t.alarmId),
-    index('outbound_delivery_due_idx').on(t.state, t.nextAttemptAt),
+    // Only the rows still to send (delivered and dead rows, nearly all of them, stay out of it).
+    index('outbound_delivery_due_idx')
+      .on(t.state, t.nextAttemptAt)
+      .where(sql`${t.state} in ('pending', 'sending')`),
     index('outbound_delivery_time_idx').on(t.createdAt, t.id),
   ],
 );

@@ -1,20 +1,24 @@
 import { idempotencyKeyOf, type Lang, OUTBOUND_EVENT } from '@sentinel/contract';
 import type { FastifyInstance } from 'fastify';
 import {
+  type AlarmForMessage,
   alarmsForMessages,
+  type ClaimedAlarm,
   type ClaimedDelivery,
   claimDeliveries,
+  claimOutbox,
   completeDeliveries,
+  completeOutbox,
   type DeliveryOutcome,
-  fanOut,
+  type FirstOutcome,
   type ReceiverRow,
   receiversByIds,
   releaseOwn,
 } from './repo.ts';
 import { buildMessage, MqttClients, type SendResult, sendWebhook } from './senders.ts';
 
-/** Outbox rows fanned out per statement, deliveries claimed per round, sends at once. */
-const FANOUT_BATCH = 1000;
+/** Outbox rows (alarms) claimed per round, retried deliveries claimed per round, sends at once. */
+const OUTBOX_BATCH = 200;
 const CLAIM_BATCH = 200;
 const CONCURRENCY = 32;
 /** A claim is this owner's for this long (longer than any receiver's timeout, 60 s at most). */
@@ -29,6 +33,24 @@ export function backoffMs(baseMs: number, attempts: number): number {
   return Math.round(plain * (0.8 + Math.random() * 0.4));
 }
 
+/** One send of a round: an alarm fresh from the outbox, or a retried delivery row. */
+interface Job {
+  receiverId: number;
+  alarmId: number;
+  attempts: number;
+  /** The outbox row (fresh) or the delivery row (retry). */
+  fresh?: ClaimedAlarm;
+  retry?: ClaimedDelivery;
+}
+
+/** What became of one send: delivered, to be retried at `next`, dead, or put back unsent (shutdown). */
+interface Outcome {
+  state: 'delivered' | 'pending' | 'dead' | 'release';
+  answer: string;
+  error: string;
+  next: string | null;
+}
+
 export interface Dispatcher {
   /** Runs one round now (tests); answers whether there was work. */
   round(): Promise<boolean>;
@@ -41,8 +63,10 @@ export interface Dispatcher {
 
 /**
  * The outbox dispatcher, one per instance (all instances share the work through SKIP LOCKED).
- * A round: fan the outbox out into deliveries, claim due deliveries with a lease, send them
- * (webhook / MQTT, at most CONCURRENCY at once), record every outcome in one statement.
+ * A round: claim outbox rows (new alarms, with their matching receivers and message columns) and
+ * due retries with a lease, send them (webhook / MQTT, at most CONCURRENCY at once), then record
+ * the outcomes: the outbox rows become delivery rows in one statement, the retries are updated in
+ * another. Five statements a round whatever its size (bench/README.md "Outbox delivery").
  */
 export function createDispatcher(app: FastifyInstance): Dispatcher {
   const config = app.appConfig.outbound;
@@ -74,88 +98,103 @@ export function createDispatcher(app: FastifyInstance): Dispatcher {
       : sendWebhook(receiver, message, abort.signal);
   }
 
-  async function deliver(claimed: ClaimedDelivery[]): Promise<DeliveryOutcome[]> {
+  /** Sends one job; answers its outcome (never throws for a receiver's failure). */
+  async function attempt(job: Job, receiver: ReceiverRow, alarm: AlarmForMessage): Promise<Outcome> {
+    let result: SendResult;
+    if (job.attempts > receiver.maxAttempts) {
+      // Its attempts were used up by instances that died while sending it.
+      result = { ok: false, status: 0, answer: 'attempts used up (lease expired)', target: '' };
+    } else {
+      const key = idempotencyKeyOf(receiver.id, job.alarmId);
+      result = await send(receiver, await buildMessage(app, alarm, receiver.lang as Lang, key));
+    }
+    if (abort.signal.aborted && !result.ok) return { state: 'release', answer: '', error: '', next: null };
+    if (result.ok) return { state: 'delivered', answer: result.answer, error: '', next: null };
+    if (job.attempts >= receiver.maxAttempts)
+      return { state: 'dead', answer: '', error: result.answer, next: null };
+    const at = new Date(app.appConfig.now().getTime() + backoffMs(config.retryBaseMs, job.attempts));
+    return { state: 'pending', answer: '', error: result.answer, next: at.toISOString() };
+  }
+
+  /**
+   * Sends the round's jobs (at most CONCURRENCY at once) and records the outcomes: the claimed
+   * outbox rows become delivery rows in one statement, the retried rows are updated in another.
+   */
+  async function deliver(fresh: ClaimedAlarm[], retries: ClaimedDelivery[]): Promise<void> {
+    const jobs: Job[] = [];
+    for (const c of fresh)
+      for (const receiverId of c.receiverIds)
+        jobs.push({ receiverId, alarmId: c.alarmId, attempts: c.attempts, fresh: c });
+    for (const d of retries) jobs.push({ ...d, retry: d });
     const receivers = new Map(
-      (await receiversByIds(app.db, [...new Set(claimed.map((c) => c.receiverId))])).map((r) => [r.id, r]),
+      (await receiversByIds(app.db, [...new Set(jobs.map((j) => j.receiverId))])).map((r) => [r.id, r]),
     );
-    const alarms = new Map(
-      (await alarmsForMessages(app.db, [...new Set(claimed.map((c) => c.alarmId))])).map((a) => [
-        Number(a.id),
-        a,
-      ]),
-    );
-    const outcomes: DeliveryOutcome[] = [];
+    const alarms = new Map<number, AlarmForMessage>();
+    for (const c of fresh) if (c.alarm) alarms.set(c.alarmId, c.alarm);
+    const missing = [...new Set(retries.map((d) => d.alarmId))].filter((id) => !alarms.has(id));
+    for (const a of await alarmsForMessages(app.db, missing)) alarms.set(Number(a.id), a);
+
+    const first: FirstOutcome[] = [];
+    const again: DeliveryOutcome[] = [];
     let next = 0;
     const worker = async () => {
-      while (next < claimed.length) {
-        const c = claimed[next++];
-        if (!c) break;
-        const receiver = receivers.get(c.receiverId);
-        const alarm = alarms.get(c.alarmId);
-        if (!receiver || !alarm) {
-          outcomes.push({
-            id: c.id,
-            state: 'dead',
-            answer: '',
-            error: receiver ? 'alarm deleted' : 'receiver deleted',
-            next: null,
-          });
-          continue;
-        }
-        let result: SendResult;
-        if (c.attempts > receiver.maxAttempts) {
-          // Its attempts were used up by instances that died while sending it.
-          result = { ok: false, status: 0, answer: 'attempts used up (lease expired)', target: '' };
-        } else {
-          const message = await buildMessage(
-            app,
-            alarm,
-            receiver.lang as Lang,
-            idempotencyKeyOf(receiver.id, c.alarmId),
-          );
-          result = await send(receiver, message);
-        }
-        if (abort.signal.aborted && !result.ok) {
-          outcomes.push({ id: c.id, state: 'release', answer: '', error: '', next: null });
-        } else if (result.ok) {
-          outcomes.push({ id: c.id, state: 'delivered', answer: result.answer, error: '', next: null });
-        } else if (c.attempts >= receiver.maxAttempts) {
-          outcomes.push({ id: c.id, state: 'dead', answer: '', error: result.answer, next: null });
-        } else {
-          const at = new Date(app.appConfig.now().getTime() + backoffMs(config.retryBaseMs, c.attempts));
-          outcomes.push({
-            id: c.id,
-            state: 'pending',
-            answer: '',
-            error: result.answer,
-            next: at.toISOString(),
+      while (next < jobs.length) {
+        const job = jobs[next++];
+        if (!job) break;
+        const receiver = receivers.get(job.receiverId);
+        const alarm = alarms.get(job.alarmId);
+        const outcome: Outcome | undefined =
+          receiver && alarm
+            ? await attempt(job, receiver, alarm)
+            : job.retry
+              ? {
+                  state: 'dead',
+                  answer: '',
+                  error: receiver ? 'alarm deleted' : 'receiver deleted',
+                  next: null,
+                }
+              : undefined; // a receiver deleted since the claim: nothing to record for it
+        if (!outcome) continue;
+        if (job.retry) again.push({ id: job.retry.id, ...outcome });
+        else if (job.fresh) {
+          const released = outcome.state === 'release';
+          first.push({
+            outbox: job.fresh.outboxId,
+            receiver: job.receiverId,
+            alarm: job.alarmId,
+            // Put back unsent at shutdown: a pending delivery, its attempt not counted.
+            state: released ? 'pending' : (outcome.state as FirstOutcome['state']),
+            attempts: released ? job.attempts - 1 : job.attempts,
+            answer: outcome.answer,
+            error: outcome.error,
+            next: outcome.next,
           });
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, claimed.length) }, worker));
-    return outcomes;
-  }
-
-  async function round(): Promise<boolean> {
-    const fanned = await fanOut(app.db, FANOUT_BATCH);
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, jobs.length) }, worker));
     const now = app.appConfig.now();
-    const claimed = await claimDeliveries(
+    await completeOutbox(
       app.db,
       owner,
       now,
-      new Date(now.getTime() + LEASE_MS),
-      CLAIM_BATCH,
+      fresh.map((c) => c.outboxId),
+      first,
     );
-    if (claimed.length > 0) {
-      const outcomes = await deliver(claimed);
-      await completeDeliveries(app.db, owner, app.appConfig.now(), outcomes);
-    }
-    const busy = fanned.taken > 0 || claimed.length > 0;
+    await completeDeliveries(app.db, owner, now, again);
+  }
+
+  async function round(): Promise<boolean> {
+    const now = app.appConfig.now();
+    const until = new Date(now.getTime() + LEASE_MS);
+    const fresh = await claimOutbox(app.db, owner, now, until, OUTBOX_BATCH);
+    const retries = await claimDeliveries(app.db, owner, now, until, CLAIM_BATCH);
+    if (fresh.length > 0 || retries.length > 0) await deliver(fresh, retries);
+    const busy = fresh.length > 0 || retries.length > 0;
     if (busy) changed();
     // A full batch: more is waiting, go on at once; else gather for a poll interval (at 500
-    // alarms/s a round then carries ~100 deliveries instead of one: 5 statements for the batch).
-    full = fanned.taken >= FANOUT_BATCH || claimed.length >= CLAIM_BATCH;
+    // alarms/s a round then carries ~125 alarms: 5 statements for the batch).
+    full = fresh.length >= OUTBOX_BATCH || retries.length >= CLAIM_BATCH;
     return busy;
   }
 

@@ -12,6 +12,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { mediaUrl } from '../../platform/media.ts';
 import { alarmMessage } from '../alarm-templates/index.ts';
 import type { AlarmForMessage, ReceiverRow } from './repo.ts';
+import { postJson } from './webhook-client.ts';
 
 /** What a receiver gets for one alarm (JSON). */
 export interface OutboundMessage {
@@ -166,16 +167,9 @@ export async function sendWebhook(
     [WEBHOOK_TIMESTAMP_HEADER]: timestamp,
   };
   if (r.secret) headers[WEBHOOK_SIGNATURE_HEADER] = signatureOf(r.secret, timestamp, body);
-  const timeout = AbortSignal.timeout(r.timeoutMs);
   try {
-    const res = await fetch(r.url, {
-      method: 'POST',
-      headers,
-      body,
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      redirect: 'manual',
-    });
-    const text = clip(await res.text());
+    const res = await postJson(r.url, headers, body, r.timeoutMs, ANSWER_MAX, signal);
+    const text = clip(res.text);
     const ok = res.status >= 200 && res.status < 300;
     return { ok, status: res.status, answer: ok ? text : `HTTP ${res.status} ${text}`.trim(), target: r.url };
   } catch (error) {
