@@ -117,7 +117,11 @@ function maxName(
 
 /** Handling times of the processed alarms: overall, by level, scene and handler, and by duty. */
 function handlingTimes(parts: EfficiencyPartial[]) {
-  const byCount = <T extends DurationStats>(a: T, b: T) => b.count - a.count;
+  // Most alarms first; equal counts by id (null last), whatever order the parts came in.
+  const id = (x: number | null) => x ?? Number.MAX_SAFE_INTEGER;
+  const byCount = <T extends DurationStats>(a: T & { key: number | null }, b: T & { key: number | null }) =>
+    b.count - a.count || id(a.key) - id(b.key);
+  const strip = <T extends { key: unknown }>({ key: _, ...rest }: T) => rest;
   const n = parts.reduce((sum, p) => sum + p.seconds.length, 0);
   const overall = statsOf(
     n,
@@ -135,18 +139,22 @@ function handlingTimes(parts: EfficiencyPartial[]) {
       .sort((a, b) => a.priority - b.priority),
     byScene: [...groupBy(parts, (p) => p.scene)]
       .map(([key, g]) => ({
+        key: idOrNull(key),
         sceneId: idOrNull(key),
         name: maxName(parts, (p) => p.sceneNames, key) ?? '',
         ...statsOf(g.n, g.values),
       }))
-      .sort(byCount),
+      .sort(byCount)
+      .map(strip),
     byHandler: [...groupBy(parts, (p) => p.handler)]
       .map(([key, g]) => ({
+        key: idOrNull(key),
         handlerId: idOrNull(key),
         name: maxName(parts, (p) => p.handlerNames, key) ?? '',
         ...statsOf(g.n, g.values),
       }))
-      .sort(byCount),
+      .sort(byCount)
+      .map(strip),
     byDuty: [true, false].map((onDuty) => {
       const g = duty.get(onDuty ? 1 : 0);
       return { onDuty, ...statsOf(g?.n ?? 0, g?.values ?? []) };
