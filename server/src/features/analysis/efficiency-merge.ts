@@ -12,13 +12,12 @@ export const NULL_ID = -2_147_483_648;
  * the others' (efficiency-repo.ts computes it; the day-partials cache keeps the closed days').
  */
 export interface EfficiencyPartial {
-  /** The processed alarms (state 2 or 3) by seconds from alarm to closing, ascending; NaN (no time) last. */
-  seconds: Float64Array;
-  /** Their level, scene, handler (NULL_ID: none) and "handled on duty" (1), in the same order. */
-  priority: Int32Array;
-  scene: Int32Array;
-  handler: Int32Array;
-  onDuty: Uint8Array;
+  /** The processed alarms (state 2 or 3): all of them, and grouped by level, scene, handler (NULL_ID: none) and "handled on duty" (1 / 0). */
+  handled: Group;
+  byLevel: Map<number, Group>;
+  byScene: Map<number, Group>;
+  byHandler: Map<number, Group>;
+  byDuty: Map<number, Group>;
   /** Seconds to approval of the approved alarms, ascending. */
   approval: Float64Array;
   /** [hour of the day, alarms raised in it]. */
@@ -31,12 +30,20 @@ export interface EfficiencyPartial {
   handlerNames: Map<number, string>;
 }
 
+/** Alarms of a group: how many, and their seconds to closing, ascending (an alarm without one is counted only). */
+export interface Group {
+  n: number;
+  values: Float64Array;
+}
+
+const noGroup = (): Group => ({ n: 0, values: new Float64Array(0) });
+
 export const emptyPartial = (): EfficiencyPartial => ({
-  seconds: new Float64Array(0),
-  priority: new Int32Array(0),
-  scene: new Int32Array(0),
-  handler: new Int32Array(0),
-  onDuty: new Uint8Array(0),
+  handled: noGroup(),
+  byLevel: new Map(),
+  byScene: new Map(),
+  byHandler: new Map(),
+  byDuty: new Map(),
   approval: new Float64Array(0),
   raised: [],
   closed: [],
@@ -45,49 +52,57 @@ export const emptyPartial = (): EfficiencyPartial => ({
   handlerNames: new Map(),
 });
 
+/**
+ * The groups of a day's processed alarms, given in ascending seconds (NaN: none) with their level,
+ * scene, handler and on-duty flag: each group's values stay ascending.
+ */
+export function groupHandled(
+  p: EfficiencyPartial,
+  seconds: number[],
+  keys: { level: number[]; scene: number[]; handler: number[]; duty: number[] },
+): void {
+  const grouped = (attribute: number[]) => {
+    const lists = new Map<number, { n: number; values: number[] }>();
+    for (let i = 0; i < seconds.length; i++) {
+      const key = attribute[i] as number;
+      let list = lists.get(key);
+      if (!list) {
+        list = { n: 0, values: [] };
+        lists.set(key, list);
+      }
+      list.n += 1;
+      const s = seconds[i] as number;
+      if (!Number.isNaN(s)) list.values.push(s);
+    }
+    return new Map([...lists].map(([key, l]) => [key, { n: l.n, values: Float64Array.from(l.values) }]));
+  };
+  p.handled = { n: seconds.length, values: Float64Array.from(seconds.filter((s) => !Number.isNaN(s))) };
+  p.byLevel = grouped(keys.level);
+  p.byScene = grouped(keys.scene);
+  p.byHandler = grouped(keys.handler);
+  p.byDuty = grouped(keys.duty);
+}
+
 /** Rough bytes of a partial (the cache's bound). */
 export const weighPartial = (p: EfficiencyPartial): number =>
-  p.seconds.length * 21 +
+  p.handled.n * 48 +
   p.approval.length * 8 +
   (p.raised.length + p.closed.length) * 40 +
   p.algorithms.length * 80 +
   200;
 
-/** A group of processed alarms: how many, and the ascending seconds of each day's part. */
-interface Group {
-  n: number;
-  values: Float64Array[];
-}
-
-/** The groups of every part's processed alarms by one attribute (order kept: each stays ascending). */
-function groupBy(
-  parts: EfficiencyPartial[],
-  attribute: (p: EfficiencyPartial) => ArrayLike<number>,
-): Map<number, Group> {
-  const groups = new Map<number, Group>();
+/** The groups of every part by key, each with its parts' ascending arrays. */
+function merged(parts: EfficiencyPartial[], groups: (p: EfficiencyPartial) => Map<number, Group>) {
+  const all = new Map<number, { n: number; values: Float64Array[] }>();
   for (const p of parts) {
-    const keys = attribute(p);
-    const byKey = new Map<number, number[]>();
-    for (let i = 0; i < p.seconds.length; i++) {
-      const key = keys[i] as number;
-      let group = groups.get(key);
-      if (!group) {
-        group = { n: 0, values: [] };
-        groups.set(key, group);
-      }
-      group.n += 1;
-      const s = p.seconds[i] as number;
-      if (Number.isNaN(s)) continue;
-      let list = byKey.get(key);
-      if (!list) {
-        list = [];
-        byKey.set(key, list);
-      }
-      list.push(s);
+    for (const [key, g] of groups(p)) {
+      const m = all.get(key) ?? { n: 0, values: [] };
+      m.n += g.n;
+      if (g.values.length > 0) m.values.push(g.values);
+      all.set(key, m);
     }
-    for (const [key, list] of byKey) groups.get(key)?.values.push(Float64Array.from(list));
   }
-  return groups;
+  return all;
 }
 
 /** Count, median and p90 (PostgreSQL's percentile_cont over the union), rounded as before. */
@@ -122,22 +137,17 @@ function handlingTimes(parts: EfficiencyPartial[]) {
   const byCount = <T extends DurationStats>(a: T & { key: number | null }, b: T & { key: number | null }) =>
     b.count - a.count || id(a.key) - id(b.key);
   const strip = <T extends { key: unknown }>({ key: _, ...rest }: T) => rest;
-  const n = parts.reduce((sum, p) => sum + p.seconds.length, 0);
   const overall = statsOf(
-    n,
-    parts.map((p) => {
-      let valued = p.seconds.length;
-      while (valued > 0 && Number.isNaN(p.seconds[valued - 1])) valued -= 1;
-      return p.seconds.subarray(0, valued);
-    }),
+    parts.reduce((sum, p) => sum + p.handled.n, 0),
+    parts.map((p) => p.handled.values),
   );
-  const duty = groupBy(parts, (p) => p.onDuty);
+  const duty = merged(parts, (p) => p.byDuty);
   return {
     overall,
-    byLevel: [...groupBy(parts, (p) => p.priority)]
+    byLevel: [...merged(parts, (p) => p.byLevel)]
       .map(([key, g]) => ({ priority: key, ...statsOf(g.n, g.values) }))
       .sort((a, b) => a.priority - b.priority),
-    byScene: [...groupBy(parts, (p) => p.scene)]
+    byScene: [...merged(parts, (p) => p.byScene)]
       .map(([key, g]) => ({
         key: idOrNull(key),
         sceneId: idOrNull(key),
@@ -146,7 +156,7 @@ function handlingTimes(parts: EfficiencyPartial[]) {
       }))
       .sort(byCount)
       .map(strip),
-    byHandler: [...groupBy(parts, (p) => p.handler)]
+    byHandler: [...merged(parts, (p) => p.byHandler)]
       .map(([key, g]) => ({
         key: idOrNull(key),
         handlerId: idOrNull(key),

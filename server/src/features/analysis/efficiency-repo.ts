@@ -6,7 +6,7 @@ import { DAY_MS } from '../../platform/day-partials.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import { alarmConditions, PROCESSED_STATES } from '../alarms/index.ts';
 import { onDutySql } from '../duty-roster/index.ts';
-import { type EfficiencyPartial, emptyPartial, NULL_ID } from './efficiency-merge.ts';
+import { type EfficiencyPartial, emptyPartial, groupHandled, NULL_ID } from './efficiency-merge.ts';
 import { executeRows, secondsBetween } from './handling-repo.ts';
 
 const HOUR_MS = 3_600_000;
@@ -140,7 +140,7 @@ export async function efficiencyPartials(
     const id = row.id === null ? NULL_ID : Number(row.id);
     switch (Number(row.part)) {
       case PART.handled:
-        fillHandled(p, row.list ?? '', Number(row.n));
+        fillHandled(p, row.list ?? '');
         break;
       case PART.approval:
         p.approval = Float64Array.from((row.list ?? '').split(','), Number);
@@ -166,22 +166,22 @@ export async function efficiencyPartials(
 }
 
 /** The processed alarms of a day from the statement's list (ordered by seconds, nulls last). */
-function fillHandled(p: EfficiencyPartial, list: string, n: number): void {
-  const seconds = new Float64Array(n);
-  const priority = new Int32Array(n);
-  const scene = new Int32Array(n);
-  const handler = new Int32Array(n);
-  const onDuty = new Uint8Array(n);
+function fillHandled(p: EfficiencyPartial, list: string): void {
+  const seconds: number[] = [];
+  const keys = {
+    level: [] as number[],
+    scene: [] as number[],
+    handler: [] as number[],
+    duty: [] as number[],
+  };
   const int = (s: string | undefined) => (s === undefined || s === '' ? NULL_ID : Number(s));
-  let i = 0;
   for (const item of list.split(';')) {
-    const [s, pr, sc, ha, du] = item.split(':');
-    seconds[i] = s === undefined || s === '' ? Number.NaN : Number(s);
-    priority[i] = int(pr);
-    scene[i] = int(sc);
-    handler[i] = int(ha);
-    onDuty[i] = du === '1' ? 1 : 0;
-    i += 1;
+    const [s, level, scene, handler, duty] = item.split(':');
+    seconds.push(s === undefined || s === '' ? Number.NaN : Number(s));
+    keys.level.push(int(level));
+    keys.scene.push(int(scene));
+    keys.handler.push(int(handler));
+    keys.duty.push(duty === '1' ? 1 : 0);
   }
-  Object.assign(p, { seconds, priority, scene, handler, onDuty });
+  groupHandled(p, seconds, keys);
 }
