@@ -86,8 +86,15 @@ export async function efficiencyPartials(
   }
   if (parts.length === 0) return result;
   const v = videoAlarm;
+  // Adjacent parts as one range: one index range scan for a run of days.
+  const runs: Array<[number, number]> = [];
+  for (const [from, to] of [...parts].sort((a, b) => a[0] - b[0])) {
+    const last = runs[runs.length - 1];
+    if (last && last[1] >= from) last[1] = Math.max(last[1], to);
+    else runs.push([from, to]);
+  }
   const inParts = or(
-    ...parts.map(([from, to]) => and(gte(v.alarmTime, new Date(from)), lt(v.alarmTime, new Date(to)))),
+    ...runs.map(([from, to]) => and(gte(v.alarmTime, new Date(from)), lt(v.alarmTime, new Date(to)))),
   );
   const processed = inArray(v.alarmState, PROCESSED_STATES);
   const text = (e: string) => sql.raw(`coalesce(${e}::text, '')`);
