@@ -24,7 +24,7 @@ import { clientErrorRoutes } from './features/client-errors/index.ts';
 import { datasetRoutes } from './features/datasets/index.ts';
 import { devicesRoutes } from './features/devices/index.ts';
 import { dictionaryRoutes } from './features/dictionary/index.ts';
-import { dutyRosterRoutes } from './features/duty-roster/index.ts';
+import { DUTY_ROSTER_CHANGED, dutyRosterRoutes } from './features/duty-roster/index.ts';
 import { engineRoutes } from './features/engines/index.ts';
 import { equipmentRoutes } from './features/equipment/index.ts';
 import { eventRoutes } from './features/events/index.ts';
@@ -59,6 +59,7 @@ import { videoRoutes } from './features/video/index.ts';
 import { workflowsRoutes } from './features/workflows/index.ts';
 import { auditSafetyNet, createAuditLog } from './platform/audit.ts';
 import { authPlugin, installAccessCheck } from './platform/auth.ts';
+import { createDayPartials } from './platform/day-partials.ts';
 import { installErrorHandling, installWebApp } from './platform/error-handler.ts';
 import { createMemoryBus, createRedisBus, type EventBus } from './platform/event-bus.ts';
 import { createStreamFilters } from './platform/event-stream.ts';
@@ -92,7 +93,9 @@ export interface BuildOptions {
  * clears them, from any instance; the instance that made the change clears them at once).
  */
 export const ALARM_COUNT_CACHE_MS = 5_000;
-const ALARM_COUNT_EVENTS = new Set(['alarm.created', 'alarm.updated', 'jobRun.updated']);
+const ALARM_COUNT_EVENTS = new Set(['alarm.created', 'alarm.updated', 'jobRun.updated', DUTY_ROSTER_CHANGED]);
+/** Changes of past figures wholesale (a job run for safety, the duty roster for "on duty"): every day partial. */
+const DAY_PARTIALS_CLEAR_EVENTS = new Set(['jobRun.updated', DUTY_ROSTER_CHANGED]);
 
 /** Query-string tokens (SSE) never reach the logs. */
 const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/gi, '$1[Redacted]');
@@ -161,8 +164,17 @@ const servicesPlugin = fp<{ alarmCountCacheMs?: number }>(
       config.now().getTime(),
     );
     app.decorate('alarmCounts', alarmCounts);
+    const dayPartials = createDayPartials({ now: () => config.now().getTime() });
+    app.decorate('dayPartials', dayPartials);
     bus.subscribe((event) => {
       if (ALARM_COUNT_EVENTS.has(event.type)) alarmCounts.clear();
+      if (event.type === 'alarm.created' || event.type === 'alarm.updated') {
+        // The day holding the alarm's time (every offset); without it, everything.
+        const at = Date.parse(String((event.data as { alarmTime?: unknown } | null)?.alarmTime));
+        if (Number.isFinite(at)) dayPartials.dropTime(at);
+        else dayPartials.clear();
+      }
+      if (DAY_PARTIALS_CLEAR_EVENTS.has(event.type)) dayPartials.clear();
     });
     app.decorate('audit', createAuditLog(app.db, config.now, app.log));
     app.decorate('loginLimiter', createLoginLimiter(config.loginLimits, config.now));

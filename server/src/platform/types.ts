@@ -3,6 +3,7 @@ import type { AppConfig } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { SeedResult } from '../db/seed.ts';
 import type { AuditLog } from './audit.ts';
+import type { DayPartials } from './day-partials.ts';
 import type { EventBus } from './event-bus.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import type { ResultCache } from './result-cache.ts';
@@ -68,6 +69,8 @@ declare module 'fastify' {
     sessionCache: SessionCache;
     /** The alarm list's totals and the analyses, cleared by every alarm and job run change (platform/result-cache.ts). */
     alarmCounts: ResultCache;
+    /** The analyses' partials of closed days (platform/day-partials.ts), dropped by the alarm changes of their day. */
+    dayPartials: DayPartials;
     /** Every registered route with its declared access (filled by the onRoute check). */
     routeAccess: RouteAccessRecord[];
   }

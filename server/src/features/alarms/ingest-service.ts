@@ -340,8 +340,10 @@ export async function ingestAlarm(
 
 /** Accepted means committed: a failed publication is logged, never turned into a failed ingest. */
 async function publishCreated(app: FastifyInstance, item: AlarmItem): Promise<void> {
-  // The totals of this instance at once; the others' when the event reaches them.
+  // The totals and the day's analysis partials of this instance at once; the others' when the
+  // event reaches them.
   app.alarmCounts.clear();
+  app.dayPartials.dropTime(Date.parse(item.alarmTime));
   try {
     // Scene audience: the stream hands it only to accounts whose scene authority covers it.
     await app.bus.publish({ type: 'alarm.created', data: item, audience: { sceneId: item.sceneId } });

@@ -175,8 +175,10 @@ export async function handleAlarm(
     ...options,
     mediaDir: mediaRoot(app),
   });
-  // The totals of this instance at once; the others' when `alarm.updated` reaches them.
+  // The totals and the day's analysis partials of this instance at once; the others' when
+  // `alarm.updated` reaches them.
   app.alarmCounts.clear();
+  app.dayPartials.dropTime(row.alarmTime.getTime());
   const item = toAlarmItem(row);
   await app.audit.write({
     accountId: actor.accountId,

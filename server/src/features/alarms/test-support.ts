@@ -45,8 +45,9 @@ export async function insertTestAlarm(app: FastifyInstance, input: TestAlarmInpu
     await bumpRollup(tx, rollupKeyOf(row), 1);
     return row;
   });
-  // As an ingest does: the totals this instance keeps are stale now.
+  // As an ingest does: the totals and the day's analysis partials this instance keeps are stale now.
   app.alarmCounts.clear();
+  app.dayPartials.dropTime(row.alarmTime.getTime());
   return row;
 }
 

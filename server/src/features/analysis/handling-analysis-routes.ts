@@ -13,7 +13,7 @@ import { requireUser } from '../../platform/auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { canSeeScene, type VisibleScenes, visibleScenes } from '../../platform/scene-authority.ts';
-import { efficiencyAnalysisOf } from './efficiency-repo.ts';
+import { efficiencyAnalysisOf } from './efficiency.ts';
 import { sceneExists } from './handling-repo.ts';
 import { findAccount, myStatisticsOf } from './my-statistics-repo.ts';
 import { safetyAnalysisOf } from './safety-repo.ts';
@@ -74,7 +74,10 @@ export const handlingAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const scenes = await scenesFor(request, request.body);
       const answer = await app.alarmCounts.get(cacheKey('efficiency', scenes, request.body), () =>
-        efficiencyAnalysisOf(app.db, request.body, scenes),
+        efficiencyAnalysisOf(app.db, request.body, scenes, {
+          partials: app.dayPartials,
+          now: app.appConfig.now().getTime(),
+        }),
       );
       return ok(request, answer);
     },

@@ -12,7 +12,7 @@ export const analysisRoutes: FastifyPluginAsync = async (app) => {
 
 // For System settings › Running effect (issue 15 §3): the analyses' own computations, not a copy.
 export { alarmAnalysisOf } from './alarm-analysis.ts';
-export { efficiencyAnalysisOf } from './efficiency-repo.ts';
+export { efficiencyAnalysisOf } from './efficiency.ts';
 export type { RangeFilters } from './range-counts-repo.ts';
 // For report sending (issue 16): the safety analysis as the analysis page computes it.
 export { safetyAnalysisOf } from './safety-repo.ts';

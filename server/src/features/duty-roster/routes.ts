@@ -77,6 +77,7 @@ export const dutyRosterRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       if (!(await repo.deleteShift(app.db, request.params.id))) throw notFound();
+      await service.rosterChanged(app);
       await auditChange(app, request, 'dutyRoster.delete', request.params.id);
       return ok(request, null, 'common.deleted');
     },

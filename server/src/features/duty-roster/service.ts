@@ -45,6 +45,16 @@ async function checkRefs(app: FastifyInstance, body: DutyShiftBody): Promise<num
   return sceneIds;
 }
 
+/** Internal bus event of a roster change: past "handled on duty" figures change wholesale. */
+export const DUTY_ROSTER_CHANGED = 'dutyRoster.changed';
+
+/** The analyses' cached figures on this instance at once, the other instances' through the bus. */
+export async function rosterChanged(app: FastifyInstance): Promise<void> {
+  app.dayPartials.clear();
+  app.alarmCounts.clear();
+  await app.bus.publish({ type: DUTY_ROSTER_CHANGED, data: null, internal: true });
+}
+
 /** Creates (id undefined) or replaces a shift; answers it with its overlap warnings. */
 export async function saveShift(
   app: FastifyInstance,
@@ -59,6 +69,7 @@ export async function saveShift(
     if (!(await repo.updateShift(app.db, id, values, sceneIds))) throw notFound();
     savedId = id;
   }
+  await rosterChanged(app);
   const shift = (await listShifts(app)).find((s) => s.id === savedId);
   if (!shift) throw notFound();
   return { shift, overlapsWith: shift.overlapsWith };

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { createDayPartials, DAY_MS, splitOnDays } from './day-partials.ts';
+
+const H = 3_600_000;
+const MIDNIGHT = Date.parse('2025-03-10T00:00:00Z');
+
+/** A load the test finishes by hand. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((res) => {
+    resolve = res;
+  });
+  return { promise, resolve };
+}
+
+describe('split on the viewer’s midnights', () => {
+  it('whole closed days kept, the head, today and a partial last day live', () => {
+    const split = splitOnDays(
+      MIDNIGHT - 2 * DAY_MS + 5 * H,
+      MIDNIGHT + DAY_MS + 3 * H,
+      0,
+      MIDNIGHT + DAY_MS + 10 * H,
+    );
+    expect(split.originMs).toBe(MIDNIGHT - 2 * DAY_MS);
+    expect(split.closed).toEqual([MIDNIGHT - DAY_MS, MIDNIGHT]);
+    expect(split.live).toEqual([
+      [MIDNIGHT - 2 * DAY_MS + 5 * H, MIDNIGHT - DAY_MS],
+      [MIDNIGHT + DAY_MS, MIDNIGHT + DAY_MS + 3 * H + 1],
+    ]);
+  });
+
+  it('uses the viewer’s midnight (UTC+8) and keeps a day ending at .999 whole', () => {
+    const east = MIDNIGHT - 8 * H;
+    const split = splitOnDays(east, east + 2 * DAY_MS - 1, 480, east + 3 * DAY_MS);
+    expect(split.closed).toEqual([east, east + DAY_MS]);
+    expect(split.live).toEqual([]);
+    // Not over yet: live.
+    expect(splitOnDays(east, east + DAY_MS - 1, 480, east + DAY_MS - 1).live).toEqual([
+      [east, east + DAY_MS],
+    ]);
+  });
+});
+
+describe('day partials cache', () => {
+  const days = [MIDNIGHT - DAY_MS, MIDNIGHT];
+  const loader = () => {
+    const asked: number[][] = [];
+    const load = async (missing: number[]) => {
+      asked.push(missing);
+      return new Map(missing.map((d) => [d, `day ${d} #${asked.length}`]));
+    };
+    return { asked, load };
+  };
+
+  it('loads the missing days at once, then answers them from memory', async () => {
+    const cache = createDayPartials();
+    const { asked, load } = loader();
+    await cache.get('k', 'a', days.slice(0, 1), load);
+    const answer = await cache.get('k', 'a', days, load);
+    expect(asked).toEqual([[days[0]], [days[1]]]);
+    expect(answer.get(MIDNIGHT)).toBe(`day ${MIDNIGHT} #2`);
+    await cache.get('k', 'a', days, load);
+    expect(asked).toHaveLength(2);
+    // Another key or kind is another entry.
+    await cache.get('k', 'b', days, load);
+    await cache.get('other', 'a', days, load);
+    expect(asked).toHaveLength(4);
+  });
+
+  it('shares a running load between concurrent callers', async () => {
+    const cache = createDayPartials();
+    const gate = deferred<Map<number, string>>();
+    let loads = 0;
+    const load = () => {
+      loads += 1;
+      return gate.promise;
+    };
+    const both = Promise.all([cache.get('k', 'a', days, load), cache.get('k', 'a', days, load)]);
+    gate.resolve(new Map(days.map((d) => [d, 'x'])));
+    const [a, b] = await both;
+    expect(loads).toBe(1);
+    expect([...a.values(), ...b.values()]).toEqual(['x', 'x', 'x', 'x']);
+  });
+
+  it('drops the day holding an instant (every key and offset), a kind, or everything', async () => {
+    const cache = createDayPartials();
+    const { asked, load } = loader();
+    await cache.get('k', 'utc', days, load);
+    await cache.get('k', 'east', [MIDNIGHT - 8 * H], load);
+    await cache.get('j', 'utc', days, load);
+    cache.dropTime(MIDNIGHT + 2 * H);
+    // The UTC day of that instant (both kinds) and the UTC+8 day holding it.
+    expect(cache.size).toBe(2);
+    await cache.get('k', 'utc', days, load);
+    expect(asked.at(-1)).toEqual([MIDNIGHT]);
+    cache.clearKind('j');
+    expect(cache.size).toBe(2);
+    cache.clear();
+    expect(cache.size).toBe(0);
+  });
+
+  it('does not keep a load that ran across an invalidation of its day', async () => {
+    const cache = createDayPartials();
+    const gate = deferred<Map<number, string>>();
+    const first = cache.get('k', 'a', [MIDNIGHT], () => gate.promise);
+    cache.dropTime(MIDNIGHT + H);
+    gate.resolve(new Map([[MIDNIGHT, 'old']]));
+    expect((await first).get(MIDNIGHT)).toBe('old');
+    const { asked, load } = loader();
+    await cache.get('k', 'a', [MIDNIGHT], load);
+    expect(asked).toEqual([[MIDNIGHT]]);
+  });
+
+  it('is bounded (least recently used out first) and forgets after its time', async () => {
+    const clock = { t: 0 };
+    const cache = createDayPartials({ maxEntries: 2, ttlMs: 1_000, now: () => clock.t });
+    const { asked, load } = loader();
+    await cache.get('k', 'a', [1], load);
+    await cache.get('k', 'a', [2], load);
+    await cache.get('k', 'a', [1], load);
+    await cache.get('k', 'a', [3], load);
+    expect(cache.size).toBe(2);
+    await cache.get('k', 'a', [1, 3], load);
+    expect(asked).toHaveLength(3);
+    clock.t = 1_000;
+    await cache.get('k', 'a', [1], load);
+    expect(asked).toHaveLength(4);
+  });
+
+  it('is bounded by weight', async () => {
+    const cache = createDayPartials({ maxWeight: 25 });
+    const { load } = loader();
+    await cache.get('k', 'a', [1, 2, 3], load, () => 10);
+    expect(cache.size).toBe(2);
+    expect(cache.weight).toBe(20);
+  });
+});

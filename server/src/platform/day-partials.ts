@@ -1,0 +1,183 @@
+/**
+ * Per-day partial answers of the analyses, kept in memory: past days do not change while alarms
+ * arrive (an ingest adds to today), so an analysis range is split on the viewer's midnights and
+ * each whole CLOSED day's partial (mergeable: counts, sorted durations…) is computed once and
+ * merged with the live parts (a head before the first midnight, today or a partial last day).
+ *
+ * The cache knows no feature: entries are keyed by kind (the analysis), key (scene set, filters,
+ * utcOffset) and day start (epoch ms). It shares loads between concurrent callers, is bounded
+ * (least recently used first out, by entries and by the weight the caller gives each partial),
+ * and is invalidated precisely: `dropTime` drops every entry whose day holds that instant (an
+ * alarm's alarm time, whatever the offset), `clearKind` one analysis, `clear` everything. An
+ * entry dropped while its load runs is not kept (the load may have read the data from before the
+ * change); callers already waiting for it still get its answer, as with the result cache.
+ */
+
+export const DAY_MS = 86_400_000;
+
+/** How a range [startMs, endMs] (inclusive end, epoch ms) splits on the viewer's midnights. */
+export interface DaySplit {
+  /** The viewer's midnight at or before the start: day i starts at originMs + i·DAY_MS. */
+  originMs: number;
+  /** Starts of the whole days inside the range that are over (end ≤ now): answered from the cache. */
+  closed: number[];
+  /** Parts computed live, [from, to) in epoch ms, contiguous runs merged. */
+  live: Array<[number, number]>;
+}
+
+/**
+ * Alarm times are stored to the millisecond, so "≤ end" is "< end + 1 ms" (as rollup-range.ts).
+ * `utcOffset`: minutes east of UTC, fixed for the whole range.
+ */
+export function splitOnDays(startMs: number, endMs: number, utcOffset: number, nowMs: number): DaySplit {
+  const offsetMs = utcOffset * 60_000;
+  const originMs = Math.floor((startMs + offsetMs) / DAY_MS) * DAY_MS - offsetMs;
+  const stop = endMs + 1;
+  const closed: number[] = [];
+  const live: Array<[number, number]> = [];
+  for (let day = originMs; day < stop; day += DAY_MS) {
+    const dayEnd = day + DAY_MS;
+    if (day >= startMs && dayEnd <= stop && dayEnd <= nowMs) {
+      closed.push(day);
+      continue;
+    }
+    const from = Math.max(day, startMs);
+    const to = Math.min(dayEnd, stop);
+    const last = live[live.length - 1];
+    if (last && last[1] === from) last[1] = to;
+    else live.push([from, to]);
+  }
+  return { originMs, closed, live };
+}
+
+export interface DayPartials {
+  /**
+   * The partials of `days` (day starts) under (kind, key): cached ones as they are, the missing
+   * ones from ONE call of `load` (which answers a partial for every day it is given). `weigh`
+   * gives a partial's size in bytes (roughly) for the bound.
+   */
+  get<T>(
+    kind: string,
+    key: string,
+    days: number[],
+    load: (missing: number[]) => Promise<Map<number, T>>,
+    weigh?: (partial: T) => number,
+  ): Promise<Map<number, T>>;
+  /** Drops every day (any kind, key, offset) holding this instant. */
+  dropTime(ms: number): void;
+  /** Drops every day of one kind (what changes its past figures wholesale). */
+  clearKind(kind: string): void;
+  clear(): void;
+  readonly size: number;
+  /** Sum of the weights of the loaded entries. */
+  readonly weight: number;
+}
+
+export interface DayPartialsOptions {
+  ttlMs?: number;
+  maxEntries?: number;
+  maxWeight?: number;
+  now?: () => number;
+}
+
+interface Entry {
+  kind: string;
+  day: number;
+  value: Promise<unknown>;
+  until: number;
+  weight: number;
+}
+
+export function createDayPartials(options: DayPartialsOptions = {}): DayPartials {
+  const ttlMs = options.ttlMs ?? 10 * 60_000;
+  const maxEntries = options.maxEntries ?? 20_000;
+  const maxWeight = options.maxWeight ?? 96 * 1024 * 1024;
+  const now = options.now ?? Date.now;
+  /** Insertion order is recency: a hit moves its entry to the end. */
+  const entries = new Map<string, Entry>();
+  let weight = 0;
+
+  const remove = (id: string, entry: Entry) => {
+    if (entries.get(id) !== entry) return;
+    entries.delete(id);
+    weight -= entry.weight;
+  };
+  const trim = () => {
+    for (const [id, entry] of entries) {
+      if (entries.size <= maxEntries && weight <= maxWeight) break;
+      remove(id, entry);
+    }
+  };
+  const removeWhere = (test: (entry: Entry) => boolean) => {
+    for (const [id, entry] of entries) if (test(entry)) remove(id, entry);
+  };
+
+  return {
+    async get<T>(
+      kind: string,
+      key: string,
+      days: number[],
+      load: (missing: number[]) => Promise<Map<number, T>>,
+      weigh?: (partial: T) => number,
+    ): Promise<Map<number, T>> {
+      const t = now();
+      const waiting: Array<[number, Promise<unknown>]> = [];
+      const missing: number[] = [];
+      for (const day of days) {
+        const id = `${kind}\u0000${key}\u0000${day}`;
+        const entry = entries.get(id);
+        if (entry && t < entry.until) {
+          entries.delete(id);
+          entries.set(id, entry);
+          waiting.push([day, entry.value]);
+          continue;
+        }
+        if (entry) remove(id, entry);
+        missing.push(day);
+      }
+      if (missing.length > 0) {
+        const loaded = load(missing);
+        for (const day of missing) {
+          const id = `${kind}\u0000${key}\u0000${day}`;
+          const value = loaded.then((map) => {
+            const partial = map.get(day);
+            if (partial === undefined) throw new Error(`day partial ${day} not loaded`);
+            return partial;
+          });
+          const entry: Entry = { kind, day, value, until: t + ttlMs, weight: 0 };
+          entries.set(id, entry);
+          waiting.push([day, value]);
+          value.then(
+            (partial) => {
+              // Dropped meanwhile (invalidated, evicted): not kept.
+              if (entries.get(id) !== entry) return;
+              entry.weight = weigh ? weigh(partial as T) : 0;
+              weight += entry.weight;
+              trim();
+            },
+            () => remove(id, entry),
+          );
+        }
+        trim();
+      }
+      const values = await Promise.all(waiting.map(([, value]) => value));
+      return new Map(waiting.map(([day], i) => [day, values[i] as T]));
+    },
+    dropTime(ms) {
+      removeWhere((e) => e.day <= ms && ms < e.day + DAY_MS);
+    },
+    clearKind(kind) {
+      removeWhere((e) => e.kind === kind);
+    },
+    clear() {
+      entries.clear();
+      weight = 0;
+    },
+    get size() {
+      return entries.size;
+    },
+    get weight() {
+      return weight;
+    },
+  };
+}
