@@ -60,6 +60,7 @@ import { workflowsRoutes } from './features/workflows/index.ts';
 import { auditSafetyNet, createAuditLog } from './platform/audit.ts';
 import { authPlugin, installAccessCheck } from './platform/auth.ts';
 import { installErrorHandling, installWebApp } from './platform/error-handler.ts';
+import { installInstanceRole } from './platform/instance-role.ts';
 import { createMemoryBus, createRedisBus, type EventBus } from './platform/event-bus.ts';
 import { createStreamFilters } from './platform/event-stream.ts';
 import { createFanoutStats } from './platform/fanout-stats.ts';
@@ -69,6 +70,7 @@ import { mediaRoutes, multipartPlugin } from './platform/media.ts';
 import { mediaRegistryPlugin, scheduleOrphanSweep } from './platform/media-registry.ts';
 import { planTasksPlugin } from './platform/plan-tasks.ts';
 import { installRateLimits } from './platform/rate-limits.ts';
+import { createReadLimiter, READ_CONCURRENCY } from './platform/read-limiter.ts';
 import { createResultCache } from './platform/result-cache.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import './platform/types.ts';
@@ -161,6 +163,7 @@ const servicesPlugin = fp<{ alarmCountCacheMs?: number }>(
       config.now().getTime(),
     );
     app.decorate('alarmCounts', alarmCounts);
+    app.decorate('heavyReads', createReadLimiter(config.readConcurrency ?? READ_CONCURRENCY));
     bus.subscribe((event) => {
       if (ALARM_COUNT_EVENTS.has(event.type)) alarmCounts.clear();
     });
@@ -204,6 +207,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
   installAccessCheck(app);
   installErrorHandling(app);
+  installInstanceRole(app, config.role ?? 'all', API_PREFIX);
   installTextGuard(app);
   app.decorate('appConfig', config);
   // Graceful shutdown: once closing, answers to in-flight requests close their keep-alive

@@ -5,6 +5,7 @@ import type { SeedResult } from '../db/seed.ts';
 import type { AuditLog } from './audit.ts';
 import type { EventBus } from './event-bus.ts';
 import type { LoginLimiter } from './login-limiter.ts';
+import type { ReadLimiter } from './read-limiter.ts';
 import type { ResultCache } from './result-cache.ts';
 import type { SessionCache } from './session-cache.ts';
 
@@ -68,6 +69,8 @@ declare module 'fastify' {
     sessionCache: SessionCache;
     /** The alarm list's totals and the analyses, cleared by every alarm and job run change (platform/result-cache.ts). */
     alarmCounts: ResultCache;
+    /** Bound on the heavy reads running at once (alarm list, counts, poll; platform/read-limiter.ts). */
+    heavyReads: ReadLimiter;
     /** Every registered route with its declared access (filled by the onRoute check). */
     routeAccess: RouteAccessRecord[];
   }
