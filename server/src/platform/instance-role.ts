@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.ts';
+import { detectLang } from './i18n.ts';
 
 /**
  * What an instance serves (ROLE, default `all`): `ingest` the engines' ingest API
@@ -33,6 +34,8 @@ export function installInstanceRole(app: FastifyInstance, role: InstanceRole, ap
   app.addHook('onRequest', async (request) => {
     // Unmatched paths (404, the web app's fallback) have no route pattern: judge the raw path.
     const url = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
-    if (!servesRoute(role, url, apiPrefix)) throw new AppError(421, code);
+    if (servesRoute(role, url, apiPrefix)) return;
+    request.lang = detectLang(request); // the auth hook, which sets it, has not run yet
+    throw new AppError(421, code);
   });
 }
