@@ -2,6 +2,7 @@
 // PostgreSQL database seeded with --count alarms (default 1,000,000), or on PGlite (--pglite,
 // default 100,000: PGlite is single-threaded WebAssembly). 20 concurrent clients per case.
 // Usage: node bench/alarms-list.mjs [--count N] [--pglite] [--clients 20] [--requests 600] [--keep NAME]
+//   [--read-concurrency N] (the server's READ_CONCURRENCY)
 // --keep NAME (PostgreSQL): the database NAME is created and seeded on the first run, then kept and
 // reused as it is by the next runs with the same NAME (seeding 1,000,000 alarms takes minutes);
 // drop it yourself afterwards (`DROP DATABASE NAME`).
@@ -28,6 +29,7 @@ const { values: args } = parseArgs({
     clients: { type: 'string', default: '20' },
     requests: { type: 'string', default: '600' },
     keep: { type: 'string' },
+    'read-concurrency': { type: 'string' },
   },
 });
 const count = Number(args.count ?? (args.pglite ? 100_000 : 1_000_000));
@@ -56,7 +58,8 @@ if (args.pglite) {
 } else {
   const database = await createDatabase(args.keep);
   cleanup = () => database.drop();
-  server = await startServer({ DATABASE_URL: database.url }).catch(async (error) => {
+  const readBound = args['read-concurrency'] ? { READ_CONCURRENCY: args['read-concurrency'] } : {};
+  server = await startServer({ DATABASE_URL: database.url, ...readBound }).catch(async (error) => {
     await database.drop();
     throw error;
   });
@@ -175,4 +178,15 @@ async function sqlOnly(url) {
     console.log(`    ${name}: ${summary(ms).text}`);
   }
   await client.end();
+  // The first page's SQL alone with as many connections as the bench has clients: the req/s the
+  // HTTP figures compare with (the ratio in bench/README.md).
+  const pool = new pg.Pool({ connectionString: url, max: clients });
+  pool.on('error', () => undefined);
+  const firstPage = statements[0][1];
+  await load(clients, clients * 5, () => pool.query(firstPage));
+  const run = await load(clients, requests * 2, () => pool.query(firstPage));
+  console.log(
+    `    first page, ${clients} connections: ${summary(run.ms).text}, ${Math.round((requests * 2) / run.seconds)} req/s`,
+  );
+  await pool.end();
 }
