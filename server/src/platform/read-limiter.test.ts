@@ -1,4 +1,6 @@
+import { ALARM_API } from '@sentinel/contract';
 import { describe, expect, it } from 'vitest';
+import { backends, createAccount, login, useTestApp } from '../test/helpers.ts';
 import { createReadLimiter } from './read-limiter.ts';
 
 /** A task that finishes when told to. */
@@ -7,7 +9,13 @@ function gate<T>(value: T) {
   const opened = new Promise<void>((resolve) => {
     open = resolve;
   });
-  return { open, task: async () => (await opened, value) };
+  return {
+    open,
+    task: async () => {
+      await opened;
+      return value;
+    },
+  };
 }
 
 describe('read limiter', () => {
@@ -48,5 +56,27 @@ describe('read limiter', () => {
 
   it('refuses a bound below one', () => {
     expect(() => createReadLimiter(0)).toThrow();
+  });
+});
+
+describe.each(backends)('heavy-read bound on the alarm list on %s', (backend) => {
+  const t = useTestApp(backend, { readConcurrency: 1 });
+
+  it('answers every one of many concurrent list calls (queued, none refused)', async () => {
+    const token = await login(t.app, await createAccount(t.app, { roles: ['admin'] }));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: ALARM_API.list,
+          headers: { token, lang: 'en' },
+          payload: { page: 1 + (i % 3), limit: 20 },
+        }),
+      ),
+    );
+    expect(answers.map((res) => [res.statusCode, res.json().status])).toEqual(
+      Array.from({ length: 12 }, () => [200, 0]),
+    );
+    expect(t.app.heavyReads).toMatchObject({ max: 1, active: 0, waiting: 0 });
   });
 });
