@@ -1,7 +1,11 @@
 // Alarm list latency on a big table: a real server (HTTP, logged-in admin) on a throwaway
 // PostgreSQL database seeded with --count alarms (default 1,000,000), or on PGlite (--pglite,
 // default 100,000: PGlite is single-threaded WebAssembly). 20 concurrent clients per case.
-// Usage: node bench/alarms-list.mjs [--count N] [--pglite] [--clients 20] [--requests 600]
+// Usage: node bench/alarms-list.mjs [--count N] [--pglite] [--clients 20] [--requests 600] [--keep NAME]
+//   [--read-concurrency N] (the server's READ_CONCURRENCY)
+// --keep NAME (PostgreSQL): the database NAME is created and seeded on the first run, then kept and
+// reused as it is by the next runs with the same NAME (seeding 1,000,000 alarms takes minutes);
+// drop it yourself afterwards (`DROP DATABASE NAME`).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +28,8 @@ const { values: args } = parseArgs({
     pglite: { type: 'boolean', default: false },
     clients: { type: 'string', default: '20' },
     requests: { type: 'string', default: '600' },
+    keep: { type: 'string' },
+    'read-concurrency': { type: 'string' },
   },
 });
 const count = Number(args.count ?? (args.pglite ? 100_000 : 1_000_000));
@@ -50,15 +56,18 @@ if (args.pglite) {
   server.passwords = first.passwords; // printed by the first start only
   cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
 } else {
-  const database = await createDatabase();
+  const database = await createDatabase(args.keep);
   cleanup = () => database.drop();
-  server = await startServer({ DATABASE_URL: database.url }).catch(async (error) => {
+  const readBound = args['read-concurrency'] ? { READ_CONCURRENCY: args['read-concurrency'] } : {};
+  server = await startServer({ DATABASE_URL: database.url, ...readBound }).catch(async (error) => {
     await database.drop();
     throw error;
   });
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
-  await seedAlarms((text, params) => client.query(text, params), { count });
+  const seeded = (await client.query('SELECT count(*)::int AS n FROM video_alarm')).rows[0].n;
+  if (seeded < count) await seedAlarms((text, params) => client.query(text, params), { count });
+  else console.log(`list: reusing ${args.keep} (${seeded} alarms)`);
   sceneId = (await client.query('SELECT scene_id FROM scene_camera ORDER BY id LIMIT 1')).rows[0].scene_id;
   await client.end();
   cleanup = () => database.drop();
@@ -169,4 +178,15 @@ async function sqlOnly(url) {
     console.log(`    ${name}: ${summary(ms).text}`);
   }
   await client.end();
+  // The first page's SQL alone with as many connections as the bench has clients: the req/s the
+  // HTTP figures compare with (the ratio in bench/README.md).
+  const pool = new pg.Pool({ connectionString: url, max: clients });
+  pool.on('error', () => undefined);
+  const firstPage = statements[0][1];
+  await load(clients, clients * 5, () => pool.query(firstPage));
+  const run = await load(clients, requests * 2, () => pool.query(firstPage));
+  console.log(
+    `    first page, ${clients} connections: ${summary(run.ms).text}, ${Math.round((requests * 2) / run.seconds)} req/s`,
+  );
+  await pool.end();
 }

@@ -14,18 +14,24 @@ export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@
 const CAPTCHA = 'abcd';
 export const PASSWORD = 'Sentinel-Bench-Room-7';
 
-/** CREATE DATABASE sentinel_bench_<pid>_<time>; `drop()` removes it (FORCE: the server may linger). */
-export async function createDatabase() {
-  const name = `sentinel_bench_${process.pid}_${Date.now()}`;
+/**
+ * CREATE DATABASE sentinel_bench_<pid>_<time>; `drop()` removes it (FORCE: the server may linger).
+ * With `keep` (a name): that database, created when missing, and `drop()` keeps it for the next run.
+ */
+export async function createDatabase(keep) {
+  if (keep !== undefined && !/^[a-z_][a-z0-9_]*$/.test(keep)) throw new Error(`--keep: bad name ${keep}`);
+  const name = keep ?? `sentinel_bench_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const exists = keep && (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [keep])).rowCount;
+  if (!exists) await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     async drop() {
+      if (keep) return;
       const c = new pg.Client({ connectionString: ADMIN_URL });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

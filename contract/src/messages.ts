@@ -99,6 +99,14 @@ export const MESSAGES = {
   'error.conflict': { en: 'Conflict', 'zh-CN': '冲突' },
   'error.tooLarge': { en: 'Too large', 'zh-CN': '内容过大' },
   'error.rateLimited': { en: 'Too many requests', 'zh-CN': '请求过于频繁' },
+  'instance.ingestOnly': {
+    en: 'This instance serves the engine ingest API only (ROLE=ingest): send this request to a web instance',
+    'zh-CN': '此实例仅提供引擎接入接口（ROLE=ingest），请将此请求发送到 Web 实例',
+  },
+  'instance.webOnly': {
+    en: 'This instance does not serve the engine ingest API (ROLE=web): send engine calls to an ingest instance',
+    'zh-CN': '此实例不提供引擎接入接口（ROLE=web），请将引擎请求发送到接入实例',
+  },
   'error.internal': { en: 'Internal server error', 'zh-CN': '服务器内部错误' },
   'error.badRequest': { en: 'Invalid request', 'zh-CN': '请求参数错误' },
   'common.ok': { en: 'OK', 'zh-CN': '成功' },

@@ -65,11 +65,13 @@ import { createMemoryBus, createRedisBus, type EventBus } from './platform/event
 import { createStreamFilters } from './platform/event-stream.ts';
 import { createFanoutStats } from './platform/fanout-stats.ts';
 import { installTextGuard } from './platform/input-text.ts';
+import { installInstanceRole } from './platform/instance-role.ts';
 import { createLoginLimiter } from './platform/login-limiter.ts';
 import { mediaRoutes, multipartPlugin } from './platform/media.ts';
 import { mediaRegistryPlugin, scheduleOrphanSweep } from './platform/media-registry.ts';
 import { planTasksPlugin } from './platform/plan-tasks.ts';
 import { installRateLimits } from './platform/rate-limits.ts';
+import { createReadLimiter, READ_CONCURRENCY } from './platform/read-limiter.ts';
 import { createResultCache } from './platform/result-cache.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import './platform/types.ts';
@@ -166,6 +168,7 @@ const servicesPlugin = fp<{ alarmCountCacheMs?: number }>(
     app.decorate('alarmCounts', alarmCounts);
     const dayPartials = createDayPartials({ now: () => config.now().getTime() });
     app.decorate('dayPartials', dayPartials);
+    app.decorate('heavyReads', createReadLimiter(config.readConcurrency ?? READ_CONCURRENCY));
     bus.subscribe((event) => {
       if (ALARM_COUNT_EVENTS.has(event.type)) alarmCounts.clear();
       if (event.type === 'alarm.created' || event.type === 'alarm.updated') {
@@ -216,6 +219,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
   installAccessCheck(app);
   installErrorHandling(app);
+  installInstanceRole(app, config.role ?? 'all', API_PREFIX);
   installTextGuard(app);
   app.decorate('appConfig', config);
   // Graceful shutdown: once closing, answers to in-flight requests close their keep-alive

@@ -3,7 +3,9 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { z } from 'zod';
+import { INSTANCE_ROLES, type InstanceRole } from './platform/instance-role.ts';
 import { JOB_LEASE, type LeaseTiming } from './platform/job-lease.ts';
+import { READ_CONCURRENCY } from './platform/read-limiter.ts';
 
 const serverDir = dirname(fileURLToPath(import.meta.url));
 /** <repo>/web/dist, resolved from this file (server/src/config.ts). */
@@ -73,6 +75,13 @@ const envSchema = z.object({
   /** Largest model package upload (issue 13, model base). */
   MODEL_MAX_MB: z.coerce.number().int().min(1).max(20_480).default(200),
   INSTANCE_ID: z.string().trim().max(200).optional(),
+  /** What this instance serves (platform/instance-role.ts): all, web (no engine ingest) or ingest. */
+  ROLE: z
+    .enum([...INSTANCE_ROLES, ''])
+    .default('all')
+    .transform((v): InstanceRole => v || 'all'),
+  /** Heavy reads (alarm list, counts, poll) running at once on this instance (platform/read-limiter.ts). */
+  READ_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(READ_CONCURRENCY),
   TRAINER_URL: z
     .string()
     .url()
@@ -218,6 +227,10 @@ export interface AppConfig {
   mediaDiskWarnPercent: number;
   /** This instance as the owner of long-running jobs (INSTANCE_ID, else host:port; platform/job-lease.ts). */
   instanceId: string;
+  /** ROLE: what this instance serves (default all). */
+  role?: InstanceRole;
+  /** READ_CONCURRENCY: heavy reads at once on this instance (default READ_CONCURRENCY). */
+  readConcurrency?: number;
   /** Claims of long-running jobs: how long, renewed how often, swept how often. */
   jobLease: LeaseTiming;
   /** Queue monitoring (features/queue-monitor): sampling period, retention and pile-up limits. */
@@ -313,6 +326,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     statusMs: e.STATUS_SECONDS * 1000,
     mediaDiskWarnPercent: e.MEDIA_DISK_WARN_PERCENT,
     instanceId: e.INSTANCE_ID || `${hostname()}:${e.PORT}`,
+    role: e.ROLE,
+    readConcurrency: e.READ_CONCURRENCY,
     jobLease: JOB_LEASE,
     queues: {
       sampleMs: e.QUEUE_SAMPLE_SECONDS * 1_000,

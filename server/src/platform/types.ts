@@ -6,6 +6,7 @@ import type { AuditLog } from './audit.ts';
 import type { DayPartials } from './day-partials.ts';
 import type { EventBus } from './event-bus.ts';
 import type { LoginLimiter } from './login-limiter.ts';
+import type { ReadLimiter } from './read-limiter.ts';
 import type { ResultCache } from './result-cache.ts';
 import type { SessionCache } from './session-cache.ts';
 
@@ -71,6 +72,8 @@ declare module 'fastify' {
     alarmCounts: ResultCache;
     /** The analyses' partials of closed days (platform/day-partials.ts), dropped by the alarm changes of their day. */
     dayPartials: DayPartials;
+    /** Bound on the heavy reads running at once (alarm list, counts, poll; platform/read-limiter.ts). */
+    heavyReads: ReadLimiter;
     /** Every registered route with its declared access (filled by the onRoute check). */
     routeAccess: RouteAccessRecord[];
   }

@@ -25,7 +25,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth.ts';
-import { envelopeOf, ok } from '../../platform/envelope.ts';
+import { envelopeOf, ok, plainJsonSerializer } from '../../platform/envelope.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { registerMediaOwner, sceneBoundMedia } from '../../platform/media-registry.ts';
 import { canSeeScene, visibleScenes } from '../../platform/scene-authority.ts';
@@ -90,12 +90,14 @@ export const alarmsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: alarmListQuery,
       response: { 200: envelopeOf(alarmListResult) },
     },
+    serializerCompiler: plainJsonSerializer,
     handler: async (request) => {
       const query = request.body;
       if (Boolean(query.startTime) !== Boolean(query.endTime)) throw badRequest('time.rangeRequired');
       const scenes = await scenesOf(request, app);
+      // The page under the heavy-read bound; the total takes a slot only when it is not cached.
       const [rows, total] = await Promise.all([
-        listAlarms(app.db, query, scenes),
+        app.heavyReads.run(() => listAlarms(app.db, query, scenes)),
         cachedAlarmCount(app, query, scenes),
       ]);
       return ok(request, { list: rows.map(toAlarmItem), ...total });
@@ -109,7 +111,10 @@ export const alarmsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Number of alarms awaiting approval (state 4)',
       response: { 200: envelopeOf(z.number()) },
     },
-    handler: async (request) => ok(request, await cachedAwaitingApproval(app, await scenesOf(request, app))),
+    handler: async (request) => {
+      const scenes = await scenesOf(request, app);
+      return ok(request, await cachedAwaitingApproval(app, scenes));
+    },
   });
 
   app.post(`${base}/poll`, {
@@ -124,7 +129,7 @@ export const alarmsRoutes: FastifyPluginAsyncZod = async (app) => {
       const count = request.body?.count ?? 20;
       // Scene authority and the user's alarm-rule priority filter (issue 4 §6).
       const where = await withPanelFilter(app.db, requireUser(request), untreatedWhere());
-      const rows = await latestAlarms(app.db, where, count);
+      const rows = await app.heavyReads.run(() => latestAlarms(app.db, where, count));
       return ok(request, { list: rows.map(toAlarmItem) });
     },
   });

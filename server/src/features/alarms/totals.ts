@@ -14,13 +14,14 @@ export function cachedAlarmCount(
   scenes: VisibleScenes,
 ): Promise<{ count: number; countCapped: boolean }> {
   const { page: _page, limit: _limit, ...filters } = query;
+  // Only a load takes a slot of the heavy-read bound (platform/read-limiter.ts); a cached total is free.
   return app.alarmCounts.get(`list:${JSON.stringify([scenes, filters])}`, () =>
-    countAlarms(app.db, query, scenes),
+    app.heavyReads.run(() => countAlarms(app.db, query, scenes)),
   );
 }
 
 export function cachedAwaitingApproval(app: FastifyInstance, scenes: VisibleScenes): Promise<number> {
   return app.alarmCounts.get(`awaiting:${JSON.stringify(scenes)}`, () =>
-    countAwaitingApproval(app.db, scenes),
+    app.heavyReads.run(() => countAwaitingApproval(app.db, scenes)),
   );
 }

@@ -1,0 +1,174 @@
+// Ingest under read load (issue 17 §3): 4 engines post alarms with a ~100 KB JPEG for --seconds,
+// first alone, then while 50 simulated users list alarms nonstop (the History alarms list
+// request: first page of 20, no filter or the last 30 days, one session each), on PostgreSQL with
+// --count alarms seeded. Prints ingest alarms/s and request p50/p95/p99 for both phases, and the
+// readers' req/s and p95.
+// Usage: node bench/ingest-under-reads.mjs [--engines 4] [--readers 50] [--seconds 20]
+//   [--count 100000] [--keep NAME] [--read-concurrency N] [--split]
+// --read-concurrency N: the server's READ_CONCURRENCY (1000: practically no bound, as before).
+// --split: two instances on the database, ROLE=ingest (the engines post there) and ROLE=web (the
+//   readers list there), as the nginx layout routes them.
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import {
+  adminSessions,
+  adminToken,
+  cpuSeconds,
+  createDatabase,
+  engineKey,
+  json,
+  noiseJpeg,
+  percentile,
+  request,
+  startServer,
+} from './support/common.mjs';
+import { seedAlarms } from './support/seed-alarms.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    engines: { type: 'string', default: '4' },
+    readers: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '20' },
+    count: { type: 'string', default: '100000' },
+    keep: { type: 'string' },
+    'read-concurrency': { type: 'string' },
+    split: { type: 'boolean', default: false },
+  },
+});
+const engines = Number(args.engines);
+const readers = Number(args.readers);
+const seconds = Number(args.seconds);
+const count = Number(args.count);
+const DAY = 86_400_000;
+
+const database = await createDatabase(args.keep);
+const env = { DATABASE_URL: database.url };
+if (args['read-concurrency']) env.READ_CONCURRENCY = args['read-concurrency'];
+const servers = [];
+try {
+  const web = await startServer(args.split ? { ...env, ROLE: 'web' } : env);
+  servers.push(web);
+  const ingest = args.split ? await startServer({ ...env, ROLE: 'ingest' }) : web;
+  if (args.split) servers.push(ingest);
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  const seeded = (await client.query('SELECT count(*)::int AS n FROM video_alarm')).rows[0].n;
+  if (seeded < count) await seedAlarms((text, params) => client.query(text, params), { count });
+  await client.end();
+
+  const token = await adminToken(web);
+  const tokens = await adminSessions(web, readers);
+  const keys = [];
+  for (let i = 0; i < engines; i++)
+    keys.push(await engineKey(web.url, token, `reads bench ${Date.now()} ${i}`));
+  const cameras = (
+    await json(web.url, '/api/v2/backend/camera/list/all', { method: 'POST', token, body: {} })
+  ).data;
+  const algorithms = (await json(web.url, '/api/v2/backend/algorithm/list/all', { token })).data;
+  const image = await noiseJpeg(100 * 1024);
+  const boundary = `----bench${randomBytes(8).toString('hex')}`;
+  const field = (name, value) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const run = randomBytes(4).toString('hex');
+  const body = (i) =>
+    Buffer.concat([
+      Buffer.from(
+        field('eventId', `reads-${run}-${i}`) +
+          field('alarmTime', new Date().toISOString()) +
+          field('cameraId', cameras[i % cameras.length].id) +
+          field('algorithmId', algorithms[i % algorithms.length].id) +
+          field('alarmResult', '人员未佩戴安全帽') +
+          `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
+      image,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+  let sent = 0;
+  const post = (key) =>
+    request(`${ingest.url}/api/v2/backend/ingest/videoAlarm`, {
+      method: 'POST',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'x-engine-key': key,
+      },
+      body: body(sent++),
+    });
+
+  /** Engines (and readers) run until `until`; latencies of the accepted calls. */
+  async function phase(withReaders) {
+    const until = performance.now() + seconds * 1000;
+    const ingestMs = [];
+    const readMs = [];
+    let failed = 0;
+    const today = Math.floor(Date.now() / DAY) * DAY;
+    const listBodies = [
+      { page: 1, limit: 20 },
+      {
+        page: 1,
+        limit: 20,
+        startTime: new Date(today - 29 * DAY).toISOString(),
+        endTime: new Date(today + DAY - 1000).toISOString(),
+      },
+    ];
+    const cpu = servers.map((s) => cpuSeconds(s.pid));
+    const started = performance.now();
+    const loops = keys.map(async (key) => {
+      while (performance.now() < until) {
+        const res = await post(key);
+        if (res.status === 200) ingestMs.push(res.ms);
+        else failed++;
+      }
+    });
+    if (withReaders) {
+      for (let r = 0; r < readers; r++) {
+        loops.push(
+          (async () => {
+            for (let i = r; performance.now() < until; i++) {
+              const res = await request(`${web.url}/api/v2/backend/videoAlarmRecord/list`, {
+                method: 'POST',
+                headers: { token: tokens[r], lang: 'en', 'content-type': 'application/json' },
+                body: JSON.stringify(listBodies[i % listBodies.length]),
+              });
+              if (res.status !== 200) throw new Error(`list: HTTP ${res.status} ${res.body}`);
+              readMs.push(res.ms);
+            }
+          })(),
+        );
+      }
+    }
+    await Promise.all(loops);
+    const elapsed = (performance.now() - started) / 1000;
+    const cpuUsed = servers.map((s, i) => (cpuSeconds(s.pid) - cpu[i]).toFixed(1)).join(' + ');
+    const s = [...ingestMs].sort((a, b) => a - b);
+    const r = [...readMs].sort((a, b) => a - b);
+    const f = (v) => (v < 10 ? v.toFixed(1) : String(Math.round(v)));
+    console.log(
+      `  ${withReaders ? `with ${readers} readers` : 'alone'}: ingest ${Math.round(s.length / elapsed)} alarms/s ` +
+        `(p50 ${f(percentile(s, 50))}, p95 ${f(percentile(s, 95))}, p99 ${f(percentile(s, 99))} ms, ${failed} failed)` +
+        (withReaders
+          ? `; list ${Math.round(r.length / elapsed)} req/s (p50 ${f(percentile(r, 50))}, p95 ${f(percentile(r, 95))} ms)`
+          : '') +
+        `; server CPU ${cpuUsed} s in ${elapsed.toFixed(1)} s`,
+    );
+    return s.length / elapsed;
+  }
+
+  console.log(
+    `ingest under reads: ${engines} engines (image ${image.length} B), ${readers} readers, ${seconds} s a phase, ` +
+      `PostgreSQL with ${Math.max(seeded, count)}+ alarms, ${args.split ? 'ROLE=ingest + ROLE=web instances' : 'one instance'}` +
+      `${args['read-concurrency'] ? `, READ_CONCURRENCY=${args['read-concurrency']}` : ''}`,
+  );
+  // Warm-up: JIT, connections, caches.
+  await Promise.all(
+    keys.map(async (key) => {
+      for (let i = 0; i < 10; i++) await post(key);
+    }),
+  );
+  const alone = await phase(false);
+  const loaded = await phase(true);
+  console.log(`  ingest kept ${Math.round((loaded / alone) * 100)} % of its unloaded throughput`);
+} finally {
+  for (const s of servers) await s.stop();
+  await database.drop();
+}
