@@ -2,11 +2,11 @@ import { createRoot } from 'react-dom/client';
 import { Providers } from './providers.tsx';
 
 /**
- * antd's providers for the toasts and dialogs of a page shown without them (the login page: a
- * wrong captcha, a language switch). Loaded by shared/ui/feedback.ts on the first toast, mounted
- * once in a root of its own; the console's providers, once mounted, take over.
+ * antd's providers for the toasts (and the dialogs of a page without the console's providers),
+ * in a root of their own that stays: loaded by shared/ui/feedback.ts on the first toast (issue 17
+ * §8: antd is not in the first load), so a toast outlives the route that showed it.
  */
 const host = document.createElement('div');
 host.dataset.feedbackHost = '';
 document.body.append(host);
-createRoot(host).render(<Providers>{null}</Providers>);
+createRoot(host).render(<Providers feedbackHost>{null}</Providers>);

@@ -12,9 +12,9 @@ import { appTheme } from './theme.ts';
 
 const SIZE = { large: 'large', medium: 'middle', small: 'small' } as const;
 
-function FeedbackBridge() {
+function FeedbackBridge({ host }: { host: boolean }) {
   const { message, modal } = AntApp.useApp();
-  useEffect(() => registerFeedback(message, modal), [message, modal]);
+  useEffect(() => registerFeedback(message, modal, host), [message, modal, host]);
   return null;
 }
 
@@ -23,7 +23,13 @@ function FeedbackBridge() {
  * first load (issue 17 §8): the console's routes load it (ConsoleRoute), and the toasts of a page
  * without it (the login page) load it on demand (feedback-host.tsx).
  */
-export function Providers({ children }: { children: React.ReactNode }) {
+export function Providers({
+  children,
+  feedbackHost = false,
+}: {
+  children: React.ReactNode;
+  feedbackHost?: boolean;
+}) {
   const lang = useAppStore((s) => s.language);
   const size = useAppStore((s) => s.size);
   const colorPrimary = useSettingsStore((s) => s.theme);
@@ -32,7 +38,7 @@ export function Providers({ children }: { children: React.ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={lang === 'zh-CN' ? zhCN : enUS} componentSize={SIZE[size]} theme={theme}>
         <AntApp message={{ maxCount: 3, top: 56 }}>
-          <FeedbackBridge />
+          <FeedbackBridge host={feedbackHost} />
           {children}
         </AntApp>
       </ConfigProvider>
