@@ -6,7 +6,6 @@ import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { isHandled } from '../alarm-feed.ts';
 import { useAlarmSoundStore } from '../alarm-sound.ts';
 import { useAlarmFeed } from '../use-alarm-feed.ts';
-import { AlarmPanelItem } from './alarm-panel-item.tsx';
 import './alarm-panel.css';
 import { SceneOnDuty } from '@/features/duty-roster/index.ts';
 
@@ -16,6 +15,14 @@ import { SceneOnDuty } from '@/features/duty-roster/index.ts';
  */
 const AlarmDetailDialog = lazy(() =>
   import('@/shared/ui/alarm-detail-dialog/index.ts').then((m) => ({ default: m.AlarmDetailDialog })),
+);
+
+/**
+ * The panel's items (their comment input and confirmations: antd's Input brings its form runtime)
+ * load when the panel first opens: the layout is in every console page's first load (issue 17 §8).
+ */
+const AlarmPanelItem = lazy(() =>
+  import('./alarm-panel-item.tsx').then((m) => ({ default: m.AlarmPanelItem })),
 );
 
 /** Portaled antd overlays that belong to the panel's interactions (not "outside"). */
@@ -158,18 +165,20 @@ export function AlarmPanel() {
                 description={feed.failed ? t('loadFailed') : t('empty')}
               />
             ) : (
-              <ul>
-                {feed.alarms.map((alarm, index) => (
-                  <AlarmPanelItem
-                    key={alarm.id}
-                    alarm={alarm}
-                    container={container}
-                    onHandled={feed.markHandled}
-                    onConflict={feed.replace}
-                    onOpen={() => setDetail({ ids: feed.alarms.map((a) => a.id), index })}
-                  />
-                ))}
-              </ul>
+              <Suspense fallback={null}>
+                <ul>
+                  {feed.alarms.map((alarm, index) => (
+                    <AlarmPanelItem
+                      key={alarm.id}
+                      alarm={alarm}
+                      container={container}
+                      onHandled={feed.markHandled}
+                      onConflict={feed.replace}
+                      onOpen={() => setDetail({ ids: feed.alarms.map((a) => a.id), index })}
+                    />
+                  ))}
+                </ul>
+              </Suspense>
             )}
           </div>
         </section>
