@@ -1,5 +1,5 @@
 import { AlertOutlined, CloseOutlined, MutedOutlined, SoundOutlined } from '@ant-design/icons';
-import { Badge, Button, Empty, Tooltip, Typography } from 'antd';
+import { Badge, Button, Empty, Tooltip } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
@@ -7,7 +7,6 @@ import { isHandled } from '../alarm-feed.ts';
 import { useAlarmSoundStore } from '../alarm-sound.ts';
 import { useAlarmFeed } from '../use-alarm-feed.ts';
 import './alarm-panel.css';
-import { SceneOnDuty } from '@/features/duty-roster/index.ts';
 
 /**
  * The alarm's dialog (images, video, handling) loads when an alarm is opened: the layout, which
@@ -23,6 +22,11 @@ const AlarmDetailDialog = lazy(() =>
  */
 const AlarmPanelItem = lazy(() =>
   import('./alarm-panel-item.tsx').then((m) => ({ default: m.AlarmPanelItem })),
+);
+
+/** The dialog's "on duty now" line, with the dialog (antd's Typography brings its text input). */
+const SceneOnDuty = lazy(() =>
+  import('@/features/duty-roster/index.ts').then((m) => ({ default: m.SceneOnDuty })),
 );
 
 /** Portaled antd overlays that belong to the panel's interactions (not "outside"). */
@@ -111,7 +115,7 @@ export function AlarmPanel() {
           data-testid="alarm-panel"
         >
           <header className="alarm-panel-header">
-            <Typography.Text strong>{t('title')}</Typography.Text>
+            <strong className="alarm-panel-title">{t('title')}</strong>
             <Tooltip title={live ? t('live') : t('polling')}>
               <span
                 className={live ? 'alarm-panel-conn live' : 'alarm-panel-conn'}
@@ -189,7 +193,11 @@ export function AlarmPanel() {
             ids={detail.ids}
             index={detail.index}
             onClose={() => setDetail(null)}
-            extra={(alarm) => <SceneOnDuty sceneId={alarm.sceneId} />}
+            extra={(alarm) => (
+              <Suspense fallback={null}>
+                <SceneOnDuty sceneId={alarm.sceneId} />
+              </Suspense>
+            )}
           />
         </Suspense>
       ) : null}
