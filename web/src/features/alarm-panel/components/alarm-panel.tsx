@@ -1,12 +1,14 @@
 import { AlertOutlined, CloseOutlined, MutedOutlined, SoundOutlined } from '@ant-design/icons';
-import { Badge, Button, Empty, Tooltip } from 'antd';
+import { Badge, Button, Empty, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { isHandled } from '../alarm-feed.ts';
 import { useAlarmSoundStore } from '../alarm-sound.ts';
 import { useAlarmFeed } from '../use-alarm-feed.ts';
+import { AlarmPanelItem } from './alarm-panel-item.tsx';
 import './alarm-panel.css';
+import { SceneOnDuty } from '@/features/duty-roster/index.ts';
 
 /**
  * The alarm's dialog (images, video, handling) loads when an alarm is opened: the layout, which
@@ -14,19 +16,6 @@ import './alarm-panel.css';
  */
 const AlarmDetailDialog = lazy(() =>
   import('@/shared/ui/alarm-detail-dialog/index.ts').then((m) => ({ default: m.AlarmDetailDialog })),
-);
-
-/**
- * The panel's items (their comment input and confirmations: antd's Input brings its form runtime)
- * load when the panel first opens: the layout is in every console page's first load (issue 17 §8).
- */
-const AlarmPanelItem = lazy(() =>
-  import('./alarm-panel-item.tsx').then((m) => ({ default: m.AlarmPanelItem })),
-);
-
-/** The dialog's "on duty now" line, with the dialog (antd's Typography brings its text input). */
-const SceneOnDuty = lazy(() =>
-  import('@/features/duty-roster/index.ts').then((m) => ({ default: m.SceneOnDuty })),
 );
 
 /** Portaled antd overlays that belong to the panel's interactions (not "outside"). */
@@ -115,7 +104,7 @@ export function AlarmPanel() {
           data-testid="alarm-panel"
         >
           <header className="alarm-panel-header">
-            <strong className="alarm-panel-title">{t('title')}</strong>
+            <Typography.Text strong>{t('title')}</Typography.Text>
             <Tooltip title={live ? t('live') : t('polling')}>
               <span
                 className={live ? 'alarm-panel-conn live' : 'alarm-panel-conn'}
@@ -169,20 +158,18 @@ export function AlarmPanel() {
                 description={feed.failed ? t('loadFailed') : t('empty')}
               />
             ) : (
-              <Suspense fallback={null}>
-                <ul>
-                  {feed.alarms.map((alarm, index) => (
-                    <AlarmPanelItem
-                      key={alarm.id}
-                      alarm={alarm}
-                      container={container}
-                      onHandled={feed.markHandled}
-                      onConflict={feed.replace}
-                      onOpen={() => setDetail({ ids: feed.alarms.map((a) => a.id), index })}
-                    />
-                  ))}
-                </ul>
-              </Suspense>
+              <ul>
+                {feed.alarms.map((alarm, index) => (
+                  <AlarmPanelItem
+                    key={alarm.id}
+                    alarm={alarm}
+                    container={container}
+                    onHandled={feed.markHandled}
+                    onConflict={feed.replace}
+                    onOpen={() => setDetail({ ids: feed.alarms.map((a) => a.id), index })}
+                  />
+                ))}
+              </ul>
             )}
           </div>
         </section>
@@ -193,11 +180,7 @@ export function AlarmPanel() {
             ids={detail.ids}
             index={detail.index}
             onClose={() => setDetail(null)}
-            extra={(alarm) => (
-              <Suspense fallback={null}>
-                <SceneOnDuty sceneId={alarm.sceneId} />
-              </Suspense>
-            )}
+            extra={(alarm) => <SceneOnDuty sceneId={alarm.sceneId} />}
           />
         </Suspense>
       ) : null}
