@@ -117,19 +117,26 @@ function staticClosure(root: string, graph: ModuleGraph): Set<string> {
 
 /**
  * `chunkOf(id, graph)`: 'main-layout' for what the layout imports and neither the entry nor a page
- * without the layout (`outside`) does; 'layout-shared' for what the layout shares with those pages
- * but not with the entry (the login page's form and inputs), which both load whole; otherwise
- * null (the bundler's own chunks).
+ * without the layout (`outside`, `light`) does; 'layout-shared' for what the layout shares with the
+ * `outside` pages but not with the entry (the error pages' antd parts), which both load whole;
+ * otherwise null (the bundler's own chunks). What the `light` pages (the login page, built without
+ * antd: issue 17 §8) import stays with the bundler: a few small chunks, not `layout-shared` whole.
  */
-export function layoutChunk(layout: string, entry: string, outside: readonly string[]) {
+export function layoutChunk(
+  layout: string,
+  entry: string,
+  outside: readonly string[],
+  light: readonly string[] = [],
+) {
   let chunks: Map<string, string> | null = null;
   return (id: string, graph: ModuleGraph): string | null => {
     if (!chunks) {
       const entryModules = staticClosure(entry, graph);
       const outsideModules = new Set(outside.flatMap((root) => [...staticClosure(root, graph)]));
+      const lightModules = new Set(light.flatMap((root) => [...staticClosure(root, graph)]));
       chunks = new Map();
       for (const module of staticClosure(layout, graph)) {
-        if (entryModules.has(module)) continue;
+        if (entryModules.has(module) || lightModules.has(module)) continue;
         chunks.set(module, outsideModules.has(module) ? 'layout-shared' : 'main-layout');
       }
     }

@@ -1,17 +1,13 @@
-import { type LocaleFile, toLocaleFiles } from './i18n-resources.ts';
+import { featureLocaleFilesEn } from './feature-locales-en.ts';
+import { featureLocaleFilesZhCn } from './feature-locales-zh-cn.ts';
+import type { LocaleFile } from './i18n-resources.ts';
 
 /**
- * The locale files of the features shown inside the console's layout, loaded with it (one chunk:
- * i18n-resources.ts, loadFeatureLocales). Those before the layout are in i18n-resources.ts.
+ * The locale files of the features shown inside the console's layout, both languages (the tests').
+ * The app loads one language at a time with the layout (feature-locales-en.ts,
+ * feature-locales-zh-cn.ts: i18n-resources.ts, loadFeatureLocales). Those before the layout are in
+ * i18n-resources.ts.
  */
-const files = import.meta.glob<Record<string, unknown>>(
-  [
-    '/src/features/*/locales/*.json',
-    '!/src/features/{session,errors,placeholder,account-settings}/locales/*.json',
-  ],
-  { eager: true, import: 'default' },
-);
-
 export function featureLocaleFiles(): LocaleFile[] {
-  return toLocaleFiles(files);
+  return [...featureLocaleFilesEn(), ...featureLocaleFilesZhCn()];
 }

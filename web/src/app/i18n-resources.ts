@@ -1,6 +1,6 @@
 import type { Lang } from '@sentinel/contract';
 import type { Resource } from 'i18next';
-import { i18n } from '../shared/i18n/i18n.ts';
+import { currentLang, i18n, setLanguageLoader } from '../shared/i18n/i18n.ts';
 
 type Json = Record<string, unknown>;
 
@@ -53,18 +53,29 @@ export function buildResources(): Resource {
   return resources;
 }
 
-let featureLocales: Promise<void> | undefined;
+const featureLocales = new Map<Lang, Promise<void>>();
 
-/** Adds the other features' locale files (one chunk, both languages); once. */
-export function loadFeatureLocales(): Promise<void> {
-  featureLocales ??= import('./feature-locales.ts').then(({ featureLocaleFiles }) => {
-    for (const file of featureLocaleFiles()) {
-      if (file.lang === 'en' || file.lang === 'zh-CN')
-        i18n.addResourceBundle(file.lang, file.namespace, file.content, true, true);
-    }
-  });
-  featureLocales.catch(() => {
-    featureLocales = undefined; // A failed chunk load is tried again by the next navigation.
-  });
-  return featureLocales;
+const FEATURE_LOCALE_CHUNKS: Record<Lang, () => Promise<LocaleFile[]>> = {
+  en: () => import('./feature-locales-en.ts').then((m) => m.featureLocaleFilesEn()),
+  'zh-CN': () => import('./feature-locales-zh-cn.ts').then((m) => m.featureLocaleFilesZhCn()),
+};
+
+/**
+ * Adds the other features' locale files in one language (one chunk per language: the first
+ * console route loads only the UI language's, issue 17 §8); once per language. From the first
+ * call on, a language switch loads the new language's before it switches (setLanguageLoader).
+ */
+export function loadFeatureLocales(lang: Lang = currentLang()): Promise<void> {
+  setLanguageLoader(loadFeatureLocales);
+  let loading = featureLocales.get(lang);
+  if (!loading) {
+    loading = FEATURE_LOCALE_CHUNKS[lang]().then((files) => {
+      for (const file of files) i18n.addResourceBundle(lang, file.namespace, file.content, true, true);
+    });
+    loading.catch(() => {
+      featureLocales.delete(lang); // A failed chunk load is tried again by the next navigation.
+    });
+    featureLocales.set(lang, loading);
+  }
+  return loading;
 }

@@ -1,5 +1,4 @@
 import { nodeForPath } from './guard.ts';
-import { queryClient } from './providers.tsx';
 
 /**
  * Called by the guard once it lets the user onto `pathname`: the page's first requests start now,
@@ -10,8 +9,9 @@ import { queryClient } from './providers.tsx';
 export function prefetchRoute(pathname: string): void {
   const code = nodeForPath(pathname)?.code;
   if (code === undefined) return; // Not a console page (the login page): nothing to load.
-  const started = import('./page-registry.ts')
-    .then(({ PREFETCH }) => {
+  // The query cache is not in the first load either (query-client.ts).
+  const started = Promise.all([import('./page-registry.ts'), import('./query-client.ts')])
+    .then(([{ PREFETCH }, { queryClient }]) => {
       void PREFETCH[code]?.(queryClient);
     })
     .catch(() => {

@@ -5,7 +5,7 @@ import { notReadyPage } from '../features/placeholder/pages.ts';
 import { authRedirectPage, loginPage } from '../features/session/pages.ts';
 import type { LazyPage } from '../shared/routing/page-registry.ts';
 import type { RouteHandle } from '../shared/routing/route-meta.ts';
-import { PageLoading } from '../shared/ui/page-states.tsx';
+import { PageLoading } from '../shared/ui/page-loading.tsx';
 import { GroupRedirect } from './group-redirect.tsx';
 import { guardLoader, guardShouldRevalidate } from './guard-loader.ts';
 import { loadFeatureLocales } from './i18n-resources.ts';
@@ -82,35 +82,42 @@ export const routes: RouteObject[] = [
         lazy: lazyPage(loginPage),
       },
       {
-        path: '/auth-redirect',
-        handle: { title: { en: 'Signing in', 'zh-CN': '正在登录' } },
-        lazy: lazyPage(authRedirectPage),
+        // antd's providers and the query cache (providers.tsx): every page but the login page.
+        id: 'console',
+        lazy: async () => ({ Component: (await import('./providers.tsx')).ConsoleRoute }),
+        children: [
+          {
+            path: '/auth-redirect',
+            handle: { title: { en: 'Signing in', 'zh-CN': '正在登录' } },
+            lazy: lazyPage(authRedirectPage),
+          },
+          {
+            path: '/404',
+            handle: { title: { en: 'Page not found', 'zh-CN': '页面不存在' } },
+            lazy: async () => ({ Component: (await errorPages()).NotFoundPage }),
+          },
+          {
+            path: '/400',
+            handle: { title: { en: 'Bad request', 'zh-CN': '请求错误' } },
+            lazy: async () => ({ Component: (await errorPages()).BadRequestPage }),
+          },
+          {
+            path: '/401',
+            handle: { title: { en: 'No access', 'zh-CN': '无访问权限' } },
+            lazy: async () => ({ Component: (await errorPages()).UnauthorizedPage }),
+          },
+          {
+            id: 'layout',
+            // The layout and its pages need the features' locale files (not in the first load).
+            lazy: async () => {
+              const [layout] = await Promise.all([import('./layout/main-layout.tsx'), loadFeatureLocales()]);
+              return { Component: layout.MainLayout };
+            },
+            children: layoutChildren(),
+          },
+          { path: '*', element: <ToNotFound /> },
+        ],
       },
-      {
-        path: '/404',
-        handle: { title: { en: 'Page not found', 'zh-CN': '页面不存在' } },
-        lazy: async () => ({ Component: (await errorPages()).NotFoundPage }),
-      },
-      {
-        path: '/400',
-        handle: { title: { en: 'Bad request', 'zh-CN': '请求错误' } },
-        lazy: async () => ({ Component: (await errorPages()).BadRequestPage }),
-      },
-      {
-        path: '/401',
-        handle: { title: { en: 'No access', 'zh-CN': '无访问权限' } },
-        lazy: async () => ({ Component: (await errorPages()).UnauthorizedPage }),
-      },
-      {
-        id: 'layout',
-        // The layout and its pages need the features' locale files (not in the first load).
-        lazy: async () => {
-          const [layout] = await Promise.all([import('./layout/main-layout.tsx'), loadFeatureLocales()]);
-          return { Component: layout.MainLayout };
-        },
-        children: layoutChildren(),
-      },
-      { path: '*', element: <ToNotFound /> },
     ],
   },
 ];

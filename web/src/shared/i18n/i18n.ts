@@ -43,7 +43,19 @@ export function initI18n(resources: Resource, lang: Lang = detectLanguage()) {
   return i18n;
 }
 
+let languageLoader: ((lang: Lang) => Promise<void>) | null = null;
+
+/**
+ * What loads a language's texts that are not in the first load (app/i18n-resources.ts: the
+ * features' locale files, one language at a time): setLanguage awaits it before switching.
+ */
+export function setLanguageLoader(load: (lang: Lang) => Promise<void>) {
+  languageLoader = load;
+}
+
 export async function setLanguage(lang: Lang) {
+  // The texts first (a failed load keeps the language as it was, like a failed page load).
+  await languageLoader?.(lang);
   setCookie(LANGUAGE_COOKIE, lang, 365);
   applySideEffects(lang);
   await i18n.changeLanguage(lang);

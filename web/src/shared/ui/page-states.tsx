@@ -1,24 +1,8 @@
-import { Button, Empty, Result, Spin } from 'antd';
+import { Button, Empty, Result } from 'antd';
 import { useTranslation } from '../i18n/i18n.ts';
 
-export function PageLoading({ fullScreen = false }: { fullScreen?: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <div
-      role="status"
-      aria-live="polite"
-      data-testid="page-loading"
-      style={{
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        minHeight: fullScreen ? '100vh' : 240,
-      }}
-    >
-      <Spin size="large" description={t('loading')} />
-    </div>
-  );
-}
+/** In its own module (no antd): the first load has it. */
+export { PageLoading } from './page-loading.tsx';
 
 export function PageEmpty({ description }: { description?: React.ReactNode }) {
   const { t } = useTranslation();

@@ -7,16 +7,26 @@ import {
   PRIORITY_LABELS,
 } from '@sentinel/contract';
 import { Card, Empty, Flex, Skeleton, Tag } from 'antd';
-import { memo, useCallback, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
 import type { ConnectionState } from '@/shared/realtime/realtime-client.ts';
-import { AlarmActionButtons, AlarmDetailDialog } from '@/shared/ui/alarm-detail-dialog/index.ts';
+import { AlarmActionButtons } from '@/shared/ui/alarm-detail-dialog/alarm-action-buttons.tsx';
 import { PageError } from '@/shared/ui/page-states.tsx';
 import { formatTime } from '@/shared/utils/time.ts';
 import { shortTime } from '../lib/format.ts';
 import type { KpiLink } from '../lib/links.ts';
 import { LiveStatus } from './live-status.tsx';
+
+/**
+ * The alarm dialog, loaded when first opened: the home is the first console route, whose first
+ * load must stay light (issue 17 §8); the dialog brings antd's image, steps, timeline and tabs.
+ */
+const AlarmDetailDialog = lazy(() =>
+  import('@/shared/ui/alarm-detail-dialog/alarm-detail-dialog.tsx').then((m) => ({
+    default: m.AlarmDetailDialog,
+  })),
+);
 
 interface Props {
   alarms: AlarmItem[];
@@ -168,7 +178,11 @@ export const UntreatedList = memo(function UntreatedList({
       }
     >
       {body}
-      {open ? <AlarmDetailDialog ids={open.ids} index={open.index} onClose={() => setOpen(null)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <AlarmDetailDialog ids={open.ids} index={open.index} onClose={() => setOpen(null)} />
+        </Suspense>
+      ) : null}
     </Card>
   );
 });

@@ -1,5 +1,4 @@
 import { API, type LoginBody, type LoginResponse } from '@sentinel/contract';
-import { useMutation } from '@tanstack/react-query';
 import { request } from '@/shared/request/request.ts';
 
 export const login = (body: LoginBody) =>
@@ -8,7 +7,5 @@ export const login = (body: LoginBody) =>
     body: { ...body, username: body.username.trim() },
     long: true,
   });
-
-export const useLogin = () => useMutation({ mutationFn: login });
 
 export const logout = () => request<unknown>(API.logout, { method: 'POST', silent: true, noRelogin: true });

@@ -1,41 +1,72 @@
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { PASSWORD_MAX, translate } from '@sentinel/contract';
-import { Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
 import { useAppStore } from '@/shared/stores/app-store.ts';
+import { useSettingsStore } from '@/shared/stores/settings-store.ts';
 import { useUserStore } from '@/shared/stores/user-store.ts';
-import { LangSwitch } from '@/shared/ui/lang-switch.tsx';
+import { LangMenu } from '@/shared/ui/lang-menu.tsx';
+import { LoadingOutlined, LockOutlined, SafetyOutlined, UserOutlined } from '@/shared/ui/light-icons.tsx';
 import { Logo } from '@/shared/ui/logo.tsx';
 import { safeRedirect } from '@/shared/utils/safe-redirect.ts';
 import { useCaptcha } from '../api/captcha.ts';
 import { login } from '../api/login.ts';
+import { LoginField, LoginInput } from '../components/login-field.tsx';
 import './login-page.css';
 
-interface Values {
-  username: string;
-  password: string;
-  code: string;
-}
+type Field = 'username' | 'password' | 'code';
+type Values = Record<Field, string>;
+type MessageCode = Parameters<typeof translate>[0];
 
+const FIELDS: readonly Field[] = ['username', 'password', 'code'];
+
+/** The required-field messages (SPEC): a value of only spaces is missing too. */
+const REQUIRED: Record<Field, MessageCode> = {
+  username: 'login.usernameRequired',
+  password: 'password.required',
+  code: 'login.captchaRequired',
+};
+
+const check = (field: Field, value: string): MessageCode | undefined =>
+  value.trim() === '' ? REQUIRED[field] : undefined;
+
+/**
+ * The login page. Built without antd (issue 17 §8: the login page is the first load, ≤ 200 kB of
+ * JavaScript; antd's own floor is about 220): a plain form drawn like the kit's large vertical
+ * form (login-page.css), validated like it — each field when it changes, all on submit (the first
+ * invalid one takes the focus), messages in the UI language.
+ */
 export function LoginPage() {
   const { t } = useTranslation('session');
   const lang = useLang();
   const appName = useAppStore((s) => s.appName);
   const appLogo = useAppStore((s) => s.appLogo);
-  const [form] = Form.useForm<Values>();
+  const primary = useSettingsStore((s) => s.theme);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const captcha = useCaptcha();
+  const [values, setValues] = useState<Values>({ username: '', password: '', code: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, MessageCode>>>({});
   const [submitting, setSubmitting] = useState(false);
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
 
-  const refreshCaptcha = () => {
-    form.setFieldValue('code', '');
-    void captcha.refetch();
+  const change = (field: Field) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: check(field, value) }));
   };
 
-  const submit = async (values: Values) => {
+  const refreshCaptcha = () => {
+    setValues((v) => ({ ...v, code: '' }));
+    captcha.refetch();
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    const found = Object.fromEntries(FIELDS.map((field) => [field, check(field, values[field])]));
+    setErrors(found);
+    const invalid = FIELDS.find((field) => found[field]);
+    if (invalid) return inputs.current[invalid]?.focus();
     if (!captcha.data) return refreshCaptcha();
     setSubmitting(true);
     try {
@@ -48,9 +79,7 @@ export function LoginPage() {
       useUserStore.getState().setToken(result.token);
       navigate(
         result.mustChangePassword ? '/firstLoginChangePassword' : safeRedirect(params.get('redirect')),
-        {
-          replace: true,
-        },
+        { replace: true },
       );
     } catch {
       refreshCaptcha();
@@ -59,12 +88,23 @@ export function LoginPage() {
     }
   };
 
-  const required = (code: Parameters<typeof translate>[0]) => [
-    { required: true, whitespace: true, message: translate(code, lang) },
-  ];
+  const field = (name: Field) => ({
+    id: `login-${name}-input`,
+    value: values[name],
+    onValue: change(name),
+    invalid: Boolean(errors[name]),
+    inputRef: (element: HTMLInputElement | null) => {
+      inputs.current[name] = element;
+    },
+    'data-testid': `login-${name}`,
+  });
+  const message = (name: Field) => {
+    const code = errors[name];
+    return code ? translate(code, lang) : undefined;
+  };
 
   return (
-    <div className="login-page">
+    <div className="login-page" style={{ '--login-primary': primary } as React.CSSProperties}>
       <section className="login-brand" aria-hidden="true">
         <div className="login-brand-head">
           <Logo src={appLogo} size={36} />
@@ -77,39 +117,43 @@ export function LoginPage() {
         <div className="login-brand-foot">{t('login.footer')}</div>
       </section>
       <main className="login-main">
-        <LangSwitch className="login-lang" showLabel />
+        <LangMenu className="login-lang" />
         <div className="login-card">
           <h2>{t('login.title')}</h2>
           <div className="login-card-sub">{appName}</div>
-          <Form<Values> form={form} layout="vertical" size="large" onFinish={submit} requiredMark={false}>
-            <Form.Item name="username" label={t('login.username')} rules={required('login.usernameRequired')}>
-              <Input
+          <form className="login-form" noValidate onSubmit={submit}>
+            <LoginField id="login-username-input" label={t('login.username')} error={message('username')}>
+              <LoginInput
+                {...field('username')}
                 prefix={<UserOutlined />}
                 autoComplete="username"
                 maxLength={64}
-                data-testid="login-username"
                 autoFocus
               />
-            </Form.Item>
-            <Form.Item name="password" label={t('login.password')} rules={required('password.required')}>
-              <Input.Password
+            </LoginField>
+            <LoginField id="login-password-input" label={t('login.password')} error={message('password')}>
+              <LoginInput
+                {...field('password')}
+                type="password"
                 prefix={<LockOutlined />}
                 autoComplete="current-password"
                 maxLength={PASSWORD_MAX}
-                data-testid="login-password"
               />
-            </Form.Item>
-            <Form.Item label={t('login.code')} required extra={t('login.captchaRefresh')}>
+            </LoginField>
+            <LoginField
+              id="login-code-input"
+              label={t('login.code')}
+              error={message('code')}
+              hint={t('login.captchaRefresh')}
+            >
               <div className="login-captcha-row">
-                <Form.Item name="code" noStyle rules={required('login.captchaRequired')}>
-                  <Input
-                    prefix={<SafetyOutlined />}
-                    autoComplete="off"
-                    maxLength={16}
-                    data-testid="login-code"
-                    aria-label={t('login.code')}
-                  />
-                </Form.Item>
+                <LoginInput
+                  {...field('code')}
+                  prefix={<SafetyOutlined />}
+                  autoComplete="off"
+                  maxLength={16}
+                  hasHint
+                />
                 <button
                   type="button"
                   className="login-captcha"
@@ -131,11 +175,17 @@ export function LoginPage() {
                   )}
                 </button>
               </div>
-            </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
-              {t('login.submit')}
-            </Button>
-          </Form>
+            </LoginField>
+            <button
+              type="submit"
+              className={submitting ? 'login-submit login-submit-loading' : 'login-submit'}
+              aria-busy={submitting || undefined}
+              data-testid="login-submit"
+            >
+              {submitting ? <LoadingOutlined className="login-submit-spin" /> : null}
+              <span>{t('login.submit')}</span>
+            </button>
+          </form>
         </div>
       </main>
     </div>
