@@ -1,14 +1,8 @@
 import type { AlarmListResult, Envelope } from '@sentinel/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  backends,
-  buildTestApp,
-  createAccount,
-  createTestDatabase,
-  login,
-  type TestDatabase,
-} from '../../test/helpers.ts';
+import { backends } from '../../test/helpers.ts';
+import { twoInstancesAvailable, useTwoInstances } from '../../test/two-instances.ts';
 import { type AlarmsHarness, alarmsHarness, createTestRefs, insertTestAlarm } from './test-support.ts';
 
 // The list's totals are kept a few seconds per instance (features/alarms/totals.ts); every alarm
@@ -55,41 +49,22 @@ describe.each(backends)('alarm list totals on %s', (backend) => {
   });
 });
 
-describe.runIf(process.env.TEST_REDIS_URL && process.env.TEST_DATABASE_URL)(
-  'alarm list totals on two instances (PostgreSQL + Redis)',
-  () => {
-    let tdb: TestDatabase;
-    let one: FastifyInstance;
-    let two: FastifyInstance;
+describe.runIf(twoInstancesAvailable)('alarm list totals on two instances (PostgreSQL + Redis)', () => {
+  // A cache time far longer than the test: only the bus can refresh instance two's totals.
+  const w = useTwoInstances({ alarmCountCacheMs: 600_000 });
 
-    beforeAll(async () => {
-      const redisUrl = process.env.TEST_REDIS_URL as string;
-      tdb = await createTestDatabase('postgres');
-      // A cache time far longer than the test: only the bus can refresh instance two's totals.
-      one = await buildTestApp(tdb, { redisUrl }, { alarmCountCacheMs: 600_000 });
-      two = await buildTestApp(tdb, { redisUrl }, { alarmCountCacheMs: 600_000 });
-    });
-    afterAll(async () => {
-      await one?.close();
-      await two?.close();
-      await tdb?.drop();
-    });
+  it("a state change on one instance shows in the other's totals when its event arrives", async () => {
+    const r = await createTestRefs(w.one);
+    const alarm = await insertTestAlarm(w.one, { sceneId: r.sceneA, alarmState: 1 });
+    expect((await totals(w.two, w.adminTwo)).untreated).toBe(1);
 
-    it("a state change on one instance shows in the other's totals when its event arrives", async () => {
-      const adminOne = await login(one, await createAccount(one, { roles: ['admin'] }));
-      const adminTwo = await login(two, await createAccount(two, { roles: ['admin'] }));
-      const r = await createTestRefs(one);
-      const alarm = await insertTestAlarm(one, { sceneId: r.sceneA, alarmState: 1 });
-      expect((await totals(two, adminTwo)).untreated).toBe(1);
-
-      const res = await one.inject({
-        method: 'POST',
-        url: `${P}/deal`,
-        headers: { token: adminOne, lang: 'en' },
-        payload: { id: alarm.id, comment: '' },
-      });
-      expect(res.statusCode).toBe(200);
-      await expect.poll(async () => (await totals(two, adminTwo)).untreated, { timeout: 5_000 }).toBe(0);
+    const res = await w.one.inject({
+      method: 'POST',
+      url: `${P}/deal`,
+      headers: { token: w.adminOne, lang: 'en' },
+      payload: { id: alarm.id, comment: '' },
     });
-  },
-);
+    expect(res.statusCode).toBe(200);
+    await expect.poll(async () => (await totals(w.two, w.adminTwo)).untreated, { timeout: 5_000 }).toBe(0);
+  });
+});

@@ -1,14 +1,8 @@
 import { ALARM_API, ANALYSIS_API, analysisQuery, type EfficiencyAnalysis } from '@sentinel/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  backends,
-  buildTestApp,
-  createAccount,
-  createTestDatabase,
-  login,
-  type TestDatabase,
-} from '../../test/helpers.ts';
+import { backends } from '../../test/helpers.ts';
+import { twoInstancesAvailable, useTwoInstances } from '../../test/two-instances.ts';
 import { createTestRefs, insertTestAlarm } from '../alarms/test-support.ts';
 import { efficiencyAnalysisOf } from './efficiency.ts';
 import { BASE, H, type HandlingWorld, handlingWorld, iso } from './handling-test-support.ts';
@@ -80,29 +74,14 @@ describe.each(backends)('efficiency analysis from kept days on %s', (backend) =>
   });
 });
 
-describe.runIf(process.env.TEST_REDIS_URL && process.env.TEST_DATABASE_URL)(
+describe.runIf(twoInstancesAvailable)(
   'efficiency analysis from kept days on two instances (PostgreSQL + Redis)',
   () => {
-    let tdb: TestDatabase;
-    let one: FastifyInstance;
-    let two: FastifyInstance;
-
-    beforeAll(async () => {
-      const redisUrl = process.env.TEST_REDIS_URL as string;
-      tdb = await createTestDatabase('postgres');
-      // No whole-answer cache: only the kept days could answer stale figures.
-      one = await buildTestApp(tdb, { redisUrl }, { alarmCountCacheMs: 0 });
-      two = await buildTestApp(tdb, { redisUrl }, { alarmCountCacheMs: 0 });
-    });
-    afterAll(async () => {
-      await one?.close();
-      await two?.close();
-      await tdb?.drop();
-    });
+    // No whole-answer cache: only the kept days could answer stale figures.
+    const w = useTwoInstances({ alarmCountCacheMs: 0 });
 
     it("handling an alarm on one instance changes the other's kept day when its event arrives", async () => {
-      const adminOne = await login(one, await createAccount(one, { roles: ['admin'] }));
-      const adminTwo = await login(two, await createAccount(two, { roles: ['admin'] }));
+      const { one, two, adminOne, adminTwo } = w;
       const r = await createTestRefs(one);
       const day = Date.parse('2024-05-01T00:00:00Z');
       await insertTestAlarm(one, {
