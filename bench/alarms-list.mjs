@@ -1,7 +1,7 @@
 // Alarm list latency on a big table: a real server (HTTP, logged-in admin) on a throwaway
 // PostgreSQL database seeded with --count alarms (default 1,000,000), or on PGlite (--pglite,
 // default 100,000: PGlite is single-threaded WebAssembly). 20 concurrent clients per case.
-// Usage: node bench/alarms-list.mjs [--count N] [--pglite] [--clients 20] [--requests 600] [--keep NAME]
+// Usage: node bench/alarms-list.mjs [--count N] [--days 365] [--pglite] [--clients 20] [--requests 600] [--keep NAME]
 //   [--read-concurrency N] (the server's READ_CONCURRENCY)
 // --keep NAME (PostgreSQL): the database NAME is created and seeded on the first run, then kept and
 // reused as it is by the next runs with the same NAME (seeding 1,000,000 alarms takes minutes);
@@ -25,6 +25,8 @@ import { seedAlarms } from './support/seed-alarms.mjs';
 const { values: args } = parseArgs({
   options: {
     count: { type: 'string' },
+    // The seeded alarms span this many days up to now (the same density at 10× the count: --days 3650).
+    days: { type: 'string', default: '365' },
     pglite: { type: 'boolean', default: false },
     clients: { type: 'string', default: '20' },
     requests: { type: 'string', default: '600' },
@@ -49,7 +51,7 @@ if (args.pglite) {
   await first.stop();
   const { PGlite } = await import('@electric-sql/pglite');
   const db = new PGlite(join(dataDir, 'pglite'));
-  await seedAlarms((text, params) => db.query(text, params), { count });
+  await seedAlarms((text, params) => db.query(text, params), { count, days: Number(args.days) });
   sceneId = (await db.query('SELECT scene_id FROM scene_camera ORDER BY id LIMIT 1')).rows[0].scene_id;
   await db.close();
   server = await startServer({}, { dataDir });
@@ -66,7 +68,8 @@ if (args.pglite) {
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   const seeded = (await client.query('SELECT count(*)::int AS n FROM video_alarm')).rows[0].n;
-  if (seeded < count) await seedAlarms((text, params) => client.query(text, params), { count });
+  if (seeded < count)
+    await seedAlarms((text, params) => client.query(text, params), { count, days: Number(args.days) });
   else console.log(`list: reusing ${args.keep} (${seeded} alarms)`);
   sceneId = (await client.query('SELECT scene_id FROM scene_camera ORDER BY id LIMIT 1')).rows[0].scene_id;
   await client.end();
