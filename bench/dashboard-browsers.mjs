@@ -14,42 +14,28 @@
 // Usage: node bench/dashboard-browsers.mjs [--pages 50] [--consoles 0] [--engines 4] [--rate 5]
 //        [--seconds 60] [--nav 10] [--pglite]
 // Needs the built web app (`npm run build`) and /usr/bin/chromium.
-import { randomBytes } from 'node:crypto';
-import { parseArgs } from 'node:util';
+import { alarmPoster } from './support/alarm-poster.mjs';
 import { adminPage, launchChromium } from './support/browser.mjs';
 import {
   adminSessions,
   adminToken,
-  cpuSeconds,
   createDatabase,
   engineKey,
   json,
   loginAs,
-  noiseJpeg,
   PASSWORD,
   percentile,
-  request,
   startServer,
 } from './support/common.mjs';
+import { cpuSampler, cpuSince, cpuText } from './support/cpu.mjs';
 import { homeConsole } from './support/home-console.mjs';
+import { benchArgs } from './support/options.mjs';
 
-const { values: args } = parseArgs({
-  options: {
-    pages: { type: 'string', default: '50' },
-    consoles: { type: 'string', default: '0' },
-    engines: { type: 'string', default: '4' },
-    rate: { type: 'string', default: '5' },
-    seconds: { type: 'string', default: '60' },
-    nav: { type: 'string', default: '10' },
-    pglite: { type: 'boolean', default: false },
-  },
+const args = benchArgs({
+  numbers: { pages: 50, consoles: 0, engines: 4, rate: 5, seconds: 60, nav: 10 },
+  flags: ['pglite'],
 });
-const pages = Number(args.pages);
-const consoles = Number(args.consoles);
-const engines = Number(args.engines);
-const rate = Number(args.rate);
-const seconds = Number(args.seconds);
-const navRuns = Number(args.nav);
+const { pages, consoles, engines, rate, seconds, nav: navRuns } = args;
 
 const FIGURES = '[data-testid="kpi-untreated-value"]';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -194,9 +180,9 @@ try {
       `${((Date.now() - opened) / 1000).toFixed(1)} s`,
   );
   await sleep(3_000);
-  const idleCpu0 = cpuSeconds(server.pid);
+  const idle = cpuSince([server.pid]);
   await sleep(10_000);
-  const idleCpu = ((cpuSeconds(server.pid) - idleCpu0) / 10) * 100;
+  const idleCpu = (idle()[0] / 10) * 100;
 
   const keys = [];
   for (let i = 0; i < engines; i++)
@@ -308,12 +294,6 @@ function share(values, limit) {
   return `${((100 * values.filter((v) => v <= limit).length) / values.length).toFixed(1)} %`;
 }
 
-function cpuText(samples) {
-  const s = [...samples].sort((a, b) => a - b);
-  const mean = s.reduce((sum, v) => sum + v, 0) / (s.length || 1);
-  return `mean ${mean.toFixed(0)} %, p95 ${percentile(s, 95).toFixed(0)} %`;
-}
-
 /**
  * `engines` engines post alarms (a ~100 KB JPEG) at `rate` a second each for `seconds`; answers
  * the wall-clock time of each accepted answer (in order), the refusals and the server's CPU (%
@@ -321,39 +301,11 @@ function cpuText(samples) {
  */
 async function ingestFor(engineKeys, label) {
   const token = await loginAs(server.url, 'admin', PASSWORD);
-  const cameras = (
-    await json(server.url, '/api/v2/backend/camera/list/all', { method: 'POST', token, body: {} })
-  ).data;
-  const algorithms = (await json(server.url, '/api/v2/backend/algorithm/list/all', { token })).data;
-  const image = await noiseJpeg(100 * 1024);
-  const boundary = `----bench${randomBytes(8).toString('hex')}`;
-  const body = (i) =>
-    Buffer.concat([
-      Buffer.from(
-        [
-          ['eventId', `home-${label}-${i}`],
-          ['alarmTime', new Date().toISOString()],
-          ['cameraId', cameras[i % cameras.length].id],
-          ['algorithmId', algorithms[i % algorithms.length].id],
-          ['alarmResult', 'bench'],
-        ]
-          .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-          .join('') +
-          `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-      ),
-      image,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
+  const poster = await alarmPoster(server.url, token);
   const answers = [];
   let failed = 0;
   let next = 0;
-  const cpu = [];
-  let cpuAt = cpuSeconds(server.pid);
-  const sampler = setInterval(() => {
-    const now = cpuSeconds(server.pid);
-    cpu.push((now - cpuAt) * 100);
-    cpuAt = now;
-  }, 1_000);
+  const sampler = cpuSampler(server.pid);
   const started = Date.now();
   const end = started + seconds * 1_000;
   await Promise.all(
@@ -362,16 +314,18 @@ async function ingestFor(engineKeys, label) {
         const due = started + (n * 1_000) / rate;
         if (due >= end) return;
         if (due > Date.now()) await sleep(due - Date.now());
-        const res = await request(`${server.url}/api/v2/backend/ingest/videoAlarm`, {
-          method: 'POST',
-          headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-engine-key': key },
-          body: body(next++),
+        const i = next++;
+        const res = await poster.post(key, {
+          eventId: `home-${label}-${i}`,
+          alarmTime: new Date().toISOString(),
+          ...poster.target(i),
+          alarmResult: 'bench',
         });
         if (res.status === 200) answers.push(Date.now());
         else failed++;
       }
     }),
   );
-  clearInterval(sampler);
+  const cpu = sampler.stop();
   return { answers, failed, cpu, started, lastAnswer: answers.at(-1) ?? Date.now() };
 }

@@ -9,37 +9,27 @@
 // --split: two instances on the database, ROLE=ingest (the engines post there) and ROLE=web (the
 //   readers list there), as the nginx layout routes them.
 import { randomBytes } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { alarmPoster } from './support/alarm-poster.mjs';
 import {
   adminSessions,
   adminToken,
-  cpuSeconds,
   createDatabase,
   engineKey,
-  json,
-  noiseJpeg,
   percentile,
   request,
   startServer,
 } from './support/common.mjs';
+import { cpuSince } from './support/cpu.mjs';
+import { benchArgs } from './support/options.mjs';
 import { seedAlarms } from './support/seed-alarms.mjs';
 
-const { values: args } = parseArgs({
-  options: {
-    engines: { type: 'string', default: '4' },
-    readers: { type: 'string', default: '50' },
-    seconds: { type: 'string', default: '20' },
-    count: { type: 'string', default: '100000' },
-    keep: { type: 'string' },
-    'read-concurrency': { type: 'string' },
-    split: { type: 'boolean', default: false },
-  },
+const args = benchArgs({
+  numbers: { engines: 4, readers: 50, seconds: 20, count: 100_000 },
+  strings: ['keep', 'read-concurrency'],
+  flags: ['split'],
 });
-const engines = Number(args.engines);
-const readers = Number(args.readers);
-const seconds = Number(args.seconds);
-const count = Number(args.count);
+const { engines, readers, seconds, count } = args;
 const DAY = 86_400_000;
 
 const database = await createDatabase(args.keep);
@@ -62,38 +52,19 @@ try {
   const keys = [];
   for (let i = 0; i < engines; i++)
     keys.push(await engineKey(web.url, token, `reads bench ${Date.now()} ${i}`));
-  const cameras = (
-    await json(web.url, '/api/v2/backend/camera/list/all', { method: 'POST', token, body: {} })
-  ).data;
-  const algorithms = (await json(web.url, '/api/v2/backend/algorithm/list/all', { token })).data;
-  const image = await noiseJpeg(100 * 1024);
-  const boundary = `----bench${randomBytes(8).toString('hex')}`;
-  const field = (name, value) =>
-    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const poster = await alarmPoster(web.url, token, ingest.url);
+  const image = poster.image;
   const run = randomBytes(4).toString('hex');
-  const body = (i) =>
-    Buffer.concat([
-      Buffer.from(
-        field('eventId', `reads-${run}-${i}`) +
-          field('alarmTime', new Date().toISOString()) +
-          field('cameraId', cameras[i % cameras.length].id) +
-          field('algorithmId', algorithms[i % algorithms.length].id) +
-          field('alarmResult', '人员未佩戴安全帽') +
-          `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-      ),
-      image,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
   let sent = 0;
-  const post = (key) =>
-    request(`${ingest.url}/api/v2/backend/ingest/videoAlarm`, {
-      method: 'POST',
-      headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'x-engine-key': key,
-      },
-      body: body(sent++),
+  const post = (key) => {
+    const i = sent++;
+    return poster.post(key, {
+      eventId: `reads-${run}-${i}`,
+      alarmTime: new Date().toISOString(),
+      ...poster.target(i),
+      alarmResult: '人员未佩戴安全帽',
     });
+  };
 
   /** Engines (and readers) run until `until`; latencies of the accepted calls. */
   async function phase(withReaders) {
@@ -111,7 +82,7 @@ try {
         endTime: new Date(today + DAY - 1000).toISOString(),
       },
     ];
-    const cpu = servers.map((s) => cpuSeconds(s.pid));
+    const cpu = cpuSince(servers.map((s) => s.pid));
     const started = performance.now();
     const loops = keys.map(async (key) => {
       while (performance.now() < until) {
@@ -139,7 +110,9 @@ try {
     }
     await Promise.all(loops);
     const elapsed = (performance.now() - started) / 1000;
-    const cpuUsed = servers.map((s, i) => (cpuSeconds(s.pid) - cpu[i]).toFixed(1)).join(' + ');
+    const cpuUsed = cpu()
+      .map((s) => s.toFixed(1))
+      .join(' + ');
     const s = [...ingestMs].sort((a, b) => a - b);
     const r = [...readMs].sort((a, b) => a - b);
     const f = (v) => (v < 10 ? v.toFixed(1) : String(Math.round(v)));

@@ -11,10 +11,9 @@
 // answers) drained with nothing else running — its rate and CPU an alarm.
 // Usage: node bench/outbox.mjs [--engines 16] [--count 4000] [--rate 500] [--seconds 10] [--runs 2]
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { alarmPoster } from './support/alarm-poster.mjs';
 import {
   adminToken,
   cpuSeconds,
@@ -22,11 +21,11 @@ import {
   engineKey,
   json,
   load,
-  noiseJpeg,
   request,
   startServer,
   summary,
 } from './support/common.mjs';
+import { benchArgs } from './support/options.mjs';
 
 /** Wall-clock milliseconds comparable between processes. */
 const nowMs = () => performance.timeOrigin + performance.now();
@@ -71,20 +70,9 @@ if (process.argv.includes('--serve-receiver')) {
 }
 
 async function main() {
-  const { values: args } = parseArgs({
-    options: {
-      engines: { type: 'string', default: '16' },
-      count: { type: 'string', default: '4000' },
-      rate: { type: 'string', default: '500' },
-      seconds: { type: 'string', default: '10' },
-      runs: { type: 'string', default: '2' },
-    },
+  const { engines, count, rate, seconds, runs } = benchArgs({
+    numbers: { engines: 16, count: 4000, rate: 500, seconds: 10, runs: 2 },
   });
-  const engines = Number(args.engines);
-  const count = Number(args.count);
-  const rate = Number(args.rate);
-  const seconds = Number(args.seconds);
-  const runs = Number(args.runs);
 
   // Each alarm's key: when it first arrived, how often, its alarm id.
   const arrived = new Map();
@@ -138,36 +126,11 @@ async function main() {
     const token = await adminToken(server);
     const keys = [];
     for (let i = 0; i < engines; i++) keys.push(await engineKey(server.url, token, `outbox engine ${i + 1}`));
-    const cameras = (
-      await json(server.url, '/api/v2/backend/camera/list/all', { method: 'POST', token, body: {} })
-    ).data;
-    const algorithms = (await json(server.url, '/api/v2/backend/algorithm/list/all', { token })).data;
-    const image = await noiseJpeg(100 * 1024);
-    const boundary = `----bench${randomBytes(8).toString('hex')}`;
-    const field = (name, value) =>
-      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-    const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="i.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    );
-    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const poster = await alarmPoster(server.url, token);
     let seq = 0;
     const post = async (key) => {
       const i = seq++;
-      const text = Buffer.from(
-        field('eventId', `outbox-${i}`) +
-          field('cameraId', cameras[i % cameras.length].id) +
-          field('algorithmId', algorithms[i % algorithms.length].id),
-      );
-      const body = Buffer.concat([text, head, image, tail]);
-      const res = await request(`${server.url}/api/v2/backend/ingest/videoAlarm`, {
-        method: 'POST',
-        headers: {
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': String(body.length),
-          'x-engine-key': key,
-        },
-        body,
-      });
+      const res = await poster.post(key, { eventId: `outbox-${i}`, ...poster.target(i) });
       if (res.status !== 200) throw new Error(`ingest ${res.status}`);
       return JSON.parse(res.body.toString()).data.id;
     };

@@ -11,10 +11,9 @@ import {
   completeOutbox,
   type DeliveryOutcome,
   type FirstOutcome,
-  type ReceiverRow,
-  receiversByIds,
   releaseOwn,
-} from './repo.ts';
+} from './outbox-repo.ts';
+import { type ReceiverRow, receiversByIds } from './receiver-repo.ts';
 import { buildMessage, MqttClients, type SendResult, sendWebhook } from './senders.ts';
 
 /** Outbox rows (alarms) claimed per round, retried deliveries claimed per round, sends at once. */

@@ -1,3 +1,3 @@
 /** The outbound (data upload) feature's public face (ARCHITECTURE.md, import rules). */
-export { outboxInsertFrom } from './repo.ts';
+export { outboxInsertFrom } from './outbox-repo.ts';
 export { outboundRoutes } from './routes.ts';

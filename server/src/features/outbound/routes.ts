@@ -21,20 +21,18 @@ import { z } from 'zod';
 import { auditChange } from '../../platform/audit.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { listDeliveries, pruneDelivered, redeliver } from './delivery-log-repo.ts';
 import { createDispatcher, type Dispatcher } from './dispatcher.ts';
 import {
   deleteReceiver,
   findReceiver,
   insertReceiver,
-  listDeliveries,
   listReceivers,
-  pruneDelivered,
   type ReceiverRow,
   type ReceiverValues,
-  redeliver,
   toReceiverItem,
   updateReceiver,
-} from './repo.ts';
+} from './receiver-repo.ts';
 import { sampleMessage, sendWebhook, testMqtt } from './senders.ts';
 
 const path = (full: string) => full.replace('/api/v2/backend', '');

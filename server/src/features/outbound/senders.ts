@@ -11,7 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import { mediaUrl } from '../../platform/media.ts';
 import { alarmMessage } from '../alarm-templates/index.ts';
-import type { AlarmForMessage, ReceiverRow } from './repo.ts';
+import type { AlarmForMessage } from './outbox-repo.ts';
+import type { ReceiverRow } from './receiver-repo.ts';
 import { postJson } from './webhook-client.ts';
 
 /** What a receiver gets for one alarm (JSON). */

@@ -1,14 +1,11 @@
-import type { DeliveryItem, DeliveryListQuery, ReceiverItem, ReceiverListQuery } from '@sentinel/contract';
-import { idempotencyKeyOf } from '@sentinel/contract';
-import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+// The outbox and the delivery claims: what ingest writes for the dispatcher, and the dispatcher's
+// claims of outbox rows and due deliveries (SKIP LOCKED leases shared by instances) and their outcomes.
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outboundDelivery, outboundOutbox, outboundReceiver } from '../../db/schema/index.ts';
-import { keywordMatch, pageOffset } from '../../platform/sql.ts';
 
-export type ReceiverRow = typeof outboundReceiver.$inferSelect;
-export type ReceiverValues = Omit<ReceiverRow, 'id' | 'createdAt' | 'updatedAt'>;
-
-const rowsOf = <T>(result: unknown): T[] =>
+/** The rows of a raw `db.execute` result (an array, or `{ rows }`). */
+export const rowsOf = <T>(result: unknown): T[] =>
   (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 /**
@@ -19,104 +16,6 @@ const rowsOf = <T>(result: unknown): T[] =>
 export const outboxInsertFrom = (cte: string) =>
   sql.raw(`INSERT INTO outbound_outbox (alarm_id)
       SELECT id FROM ${cte} WHERE EXISTS (SELECT 1 FROM outbound_receiver WHERE enabled)`);
-
-// --- receivers -----------------------------------------------------------------------------------
-
-export function toReceiverItem(
-  row: ReceiverRow,
-  counts?: { pending: number; delivered: number; dead: number },
-) {
-  return {
-    id: row.id,
-    name: row.name,
-    kind: row.kind as ReceiverItem['kind'],
-    enabled: row.enabled,
-    lang: row.lang as ReceiverItem['lang'],
-    url: row.url,
-    hasSecret: row.secret !== '',
-    timeoutMs: row.timeoutMs,
-    maxAttempts: row.maxAttempts,
-    brokerUrl: row.brokerUrl,
-    username: row.username,
-    hasPassword: row.password !== '',
-    topicTemplate: row.topicTemplate,
-    filters: {
-      levels: row.levels as ReceiverItem['filters']['levels'],
-      plantIds: row.plantIds,
-      areaIds: row.areaIds,
-      sceneIds: row.sceneIds,
-      algorithmIds: row.algorithmIds,
-    },
-    pending: counts?.pending ?? 0,
-    delivered: counts?.delivered ?? 0,
-    dead: counts?.dead ?? 0,
-    updatedAt: row.updatedAt.toISOString(),
-  } satisfies ReceiverItem;
-}
-
-export async function listReceivers(db: Db, q: ReceiverListQuery) {
-  const where = and(
-    keywordMatch(q.keyword, [outboundReceiver.name]),
-    q.kind ? eq(outboundReceiver.kind, q.kind) : undefined,
-  );
-  const [total] = await db.select({ n: count() }).from(outboundReceiver).where(where);
-  const rows = await db
-    .select()
-    .from(outboundReceiver)
-    .where(where)
-    .orderBy(desc(outboundReceiver.id))
-    .limit(q.limit)
-    .offset(pageOffset(q.page, q.limit));
-  const ids = rows.map((r) => r.id);
-  const counts = new Map<number, { pending: number; delivered: number; dead: number }>();
-  if (ids.length > 0) {
-    const byState = await db
-      .select({ id: outboundDelivery.receiverId, state: outboundDelivery.state, n: count() })
-      .from(outboundDelivery)
-      .where(inArray(outboundDelivery.receiverId, ids))
-      .groupBy(outboundDelivery.receiverId, outboundDelivery.state);
-    for (const r of byState) {
-      const c = counts.get(r.id) ?? { pending: 0, delivered: 0, dead: 0 };
-      if (r.state === 'delivered') c.delivered += r.n;
-      else if (r.state === 'dead') c.dead += r.n;
-      else c.pending += r.n;
-      counts.set(r.id, c);
-    }
-  }
-  return { list: rows.map((r) => toReceiverItem(r, counts.get(r.id))), count: total?.n ?? 0 };
-}
-
-export async function findReceiver(db: Db, id: number) {
-  const [row] = await db.select().from(outboundReceiver).where(eq(outboundReceiver.id, id));
-  return row;
-}
-
-export async function receiversByIds(db: Db, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db.select().from(outboundReceiver).where(inArray(outboundReceiver.id, ids));
-}
-
-export async function insertReceiver(db: Db, values: ReceiverValues) {
-  const [row] = await db.insert(outboundReceiver).values(values).returning();
-  if (!row) throw new Error('receiver not inserted');
-  return row;
-}
-
-export async function updateReceiver(db: Db, id: number, values: ReceiverValues, now: Date) {
-  const [row] = await db
-    .update(outboundReceiver)
-    .set({ ...values, updatedAt: now })
-    .where(eq(outboundReceiver.id, id))
-    .returning();
-  return row;
-}
-
-export async function deleteReceiver(db: Db, id: number) {
-  const rows = await db.delete(outboundReceiver).where(eq(outboundReceiver.id, id)).returning();
-  return rows[0];
-}
-
-// --- dispatcher ----------------------------------------------------------------------------------
 
 /** The alarm columns a message is made of (`a`: video_alarm, `pl`: the area's plant node). */
 const MESSAGE_COLUMNS = sql.raw(`a.alarm_time, a.priority, a.alarm_state, a.algorithm_id,
@@ -354,75 +253,4 @@ export interface AlarmForMessage {
   alarm_image: string;
   alarm_image_draw: string;
   plant_name: string | null;
-}
-
-// --- delivery log --------------------------------------------------------------------------------
-
-export async function listDeliveries(db: Db, q: DeliveryListQuery) {
-  const conditions: (SQL | undefined)[] = [
-    q.receiverId ? eq(outboundDelivery.receiverId, q.receiverId) : undefined,
-    q.alarmId ? eq(outboundDelivery.alarmId, q.alarmId) : undefined,
-    q.state ? eq(outboundDelivery.state, q.state) : undefined,
-    q.from ? gte(outboundDelivery.createdAt, new Date(q.from)) : undefined,
-    q.to ? lte(outboundDelivery.createdAt, new Date(q.to)) : undefined,
-  ];
-  const where = and(...conditions);
-  const [total] = await db.select({ n: count() }).from(outboundDelivery).where(where);
-  const rows = await db
-    .select({ d: outboundDelivery, receiverName: outboundReceiver.name })
-    .from(outboundDelivery)
-    .innerJoin(outboundReceiver, eq(outboundReceiver.id, outboundDelivery.receiverId))
-    .where(where)
-    .orderBy(desc(outboundDelivery.createdAt), desc(outboundDelivery.id))
-    .limit(q.limit)
-    .offset(pageOffset(q.page, q.limit));
-  const list: DeliveryItem[] = rows.map(({ d, receiverName }) => ({
-    id: d.id,
-    receiverId: d.receiverId,
-    receiverName,
-    alarmId: d.alarmId,
-    idempotencyKey: idempotencyKeyOf(d.receiverId, d.alarmId),
-    state: d.state as DeliveryItem['state'],
-    attempts: d.attempts,
-    nextAttemptAt: d.state === 'pending' ? d.nextAttemptAt.toISOString() : null,
-    lastError: d.lastError,
-    answer: d.answer,
-    createdAt: d.createdAt.toISOString(),
-    deliveredAt: d.deliveredAt ? d.deliveredAt.toISOString() : null,
-    updatedAt: d.updatedAt.toISOString(),
-  }));
-  return { list, count: total?.n ?? 0 };
-}
-
-/** Dead deliveries (these ids, or all — of one receiver) go back to pending with fresh attempts. */
-export async function redeliver(db: Db, now: Date, which: { ids?: number[]; receiverId?: number }) {
-  const rows = await db
-    .update(outboundDelivery)
-    .set({ state: 'pending', attempts: 0, nextAttemptAt: now, lastError: '', updatedAt: now })
-    .where(
-      and(
-        eq(outboundDelivery.state, 'dead'),
-        which.ids ? inArray(outboundDelivery.id, which.ids) : undefined,
-        which.receiverId ? eq(outboundDelivery.receiverId, which.receiverId) : undefined,
-      ),
-    )
-    .returning({ id: outboundDelivery.id });
-  return rows.length;
-}
-
-/** Deletes delivered rows older than `before` in batches; answers how many. */
-export async function pruneDelivered(db: Db, before: Date, signal: AbortSignal) {
-  let deleted = 0;
-  for (;;) {
-    if (signal.aborted) break;
-    const result = await db.execute(sql`
-      DELETE FROM ${outboundDelivery} WHERE id IN (
-        SELECT id FROM ${outboundDelivery}
-        WHERE state = 'delivered' AND created_at < ${before.toISOString()}::timestamptz LIMIT 5000)
-      RETURNING id`);
-    const n = rowsOf(result).length;
-    deleted += n;
-    if (n < 5000) break;
-  }
-  return deleted;
 }
