@@ -1,4 +1,4 @@
-import { ANALYSIS_API, type MyStatistics, myStatisticsQuery } from '@sentinel/contract';
+import { ALARM_API, ANALYSIS_API, type MyStatistics, myStatisticsQuery } from '@sentinel/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
@@ -91,5 +91,24 @@ describe.each(backends)('my statistics from kept days on %s', (backend) => {
     expect(op2.handling.count + op2.approve + op2.noApprove).toBeGreaterThan(0);
     // The admin's own actions are not op's.
     expect(await mine(wide, w.tokens.admin)).toEqual(await cold(app, w.ids.admin, wide));
+  });
+
+  it('a handling lands in today (live): the next answer counts it, the kept days stay kept', async () => {
+    const app = w.h.app;
+    const range = { startTime: iso(BASE - 3 * D), endTime: iso(BASE + 2 * D - 1) };
+    const before = await mine(range, w.tokens.op);
+    const kept = app.dayPartials.size;
+    expect(kept).toBeGreaterThan(0);
+    const open = w.alarms.find((a) => a.key === 'a7');
+    if (!open) throw new Error('a7');
+    const res = await w.call(ALARM_API.deal, { id: open.id, comment: '' }, { token: w.tokens.op });
+    expect(res.statusCode, res.body.message).toBe(200);
+    const after = await mine(range, w.tokens.op);
+    expect(after.deal).toBe(before.deal + 1);
+    expect(after.handling.count).toBe(before.handling.count + 1);
+    expect(after).toEqual(await cold(app, w.ids.op, range));
+    // The action is in today (live); the alarm's own day was dropped (alarm.updated), the others stay.
+    expect(app.dayPartials.size).toBeGreaterThan(0);
+    expect(app.dayPartials.size).toBeLessThan(kept);
   });
 });
