@@ -16,19 +16,28 @@ const HANDLING: Action[] = ['deal', 'cancel'];
 
 /**
  * What one viewer day (or part of a day) contributes to an account's statistics: its actions by
- * (hour of the day, action, level), and its handlings (deal, cancel) — how many, and their
+ * hour of the day and action, its handlings (deal, cancel) by level, and the handlings' count and
  * seconds from the alarm's time, ascending (for the exact median / p90 of the union).
  */
 export interface MinePartial {
-  counts: Array<{ hour: number; action: Action; priority: number; n: number }>;
+  /** Actions at [hour · 4 + index in ACTIONS], hours 0…23 from the day's start. */
+  byHour: Float64Array;
+  /** Handlings (deal, cancel) by level. */
+  levels: Map<number, number>;
   handled: number;
   seconds: Float64Array;
 }
 
-export const emptyMinePartial = (): MinePartial => ({ counts: [], handled: 0, seconds: new Float64Array(0) });
+export const emptyMinePartial = (): MinePartial => ({
+  byHour: new Float64Array(24 * ACTIONS.length),
+  levels: new Map(),
+  handled: 0,
+  seconds: new Float64Array(0),
+});
 
 /** Rough bytes of a partial (the cache's bound). */
-export const weighMinePartial = (p: MinePartial): number => p.counts.length * 64 + p.seconds.length * 8 + 100;
+export const weighMinePartial = (p: MinePartial): number =>
+  p.byHour.length * 8 + p.levels.size * 40 + p.seconds.length * 8 + 100;
 
 /**
  * The account's actions (the alarms' timelines) stamped in the parts, on alarms of scenes the
@@ -96,12 +105,12 @@ export async function minePartials(
   for (const row of counts) {
     const h = Number(row.hr);
     const seg = Math.floor(h / 24);
-    dayOf(seg).counts.push({
-      hour: h - seg * 24,
-      action: row.action as Action,
-      priority: row.priority,
-      n: Number(row.n),
-    });
+    const p = dayOf(seg);
+    const action = row.action as Action;
+    const n = Number(row.n);
+    const i = (h - seg * 24) * ACTIONS.length + ACTIONS.indexOf(action);
+    p.byHour[i] = (p.byHour[i] as number) + n;
+    if (HANDLING.includes(action)) p.levels.set(row.priority, (p.levels.get(row.priority) ?? 0) + n);
   }
   for (const row of handled) {
     const p = dayOf(Number(row.seg));
@@ -117,21 +126,31 @@ export function mergeMine(
   b: Buckets,
 ): Omit<MyStatistics, 'accountId' | 'accountName'> {
   const zero = { deal: 0, cancel: 0, approve: 0, noApprove: 0 };
-  const totals = { ...zero };
+  const sums = new Float64Array(ACTIONS.length);
   const trend = bucketTimes(b).map((time) => ({ time, ...zero }));
   const byLevel = new Map<number, number>();
   let handled = 0;
   const seconds: Float64Array[] = [];
   for (const [day, p] of days) {
-    for (const c of p.counts) {
-      totals[c.action] += c.n;
-      const point = trend[Math.floor((day + c.hour * HOUR_MS - b.originMs) / b.sizeMs)];
-      if (point) point[c.action] += c.n;
-      if (HANDLING.includes(c.action)) byLevel.set(c.priority, (byLevel.get(c.priority) ?? 0) + c.n);
+    for (let hour = 0; hour < 24; hour++) {
+      const point = trend[Math.floor((day + hour * HOUR_MS - b.originMs) / b.sizeMs)];
+      for (let a = 0; a < ACTIONS.length; a++) {
+        const n = p.byHour[hour * ACTIONS.length + a] as number;
+        if (n === 0) continue;
+        sums[a] = (sums[a] as number) + n;
+        if (point) point[ACTIONS[a] as Action] += n;
+      }
     }
+    for (const [priority, n] of p.levels) byLevel.set(priority, (byLevel.get(priority) ?? 0) + n);
     handled += p.handled;
     if (p.seconds.length > 0) seconds.push(p.seconds);
   }
+  const totals = {
+    deal: sums[0] as number,
+    cancel: sums[1] as number,
+    approve: sums[2] as number,
+    noApprove: sums[3] as number,
+  };
   return {
     ...totals,
     granularity: b.granularity,
