@@ -50,7 +50,7 @@ import { runReportsRoutes } from './features/run-reports/index.ts';
 import { runningEffectRoutes } from './features/running-effect/index.ts';
 import { sceneCamerasRoutes } from './features/scene-cameras/index.ts';
 import { scenesRoutes } from './features/scenes/index.ts';
-import { scopeRoutes } from './features/scope/index.ts';
+import { RETENTION_DELETED, scopeRoutes } from './features/scope/index.ts';
 import { sessionRoutes } from './features/session/index.ts';
 import { sqlQueryRoutes } from './features/sql-query/index.ts';
 import { systemStatusRoutes } from './features/system-status/index.ts';
@@ -95,9 +95,18 @@ export interface BuildOptions {
  * clears them, from any instance; the instance that made the change clears them at once).
  */
 export const ALARM_COUNT_CACHE_MS = 5_000;
-const ALARM_COUNT_EVENTS = new Set(['alarm.created', 'alarm.updated', 'jobRun.updated', DUTY_ROSTER_CHANGED]);
-/** Changes of past figures wholesale (a job run for safety, the duty roster for "on duty"): every day partial. */
-const DAY_PARTIALS_CLEAR_EVENTS = new Set(['jobRun.updated', DUTY_ROSTER_CHANGED]);
+const ALARM_COUNT_EVENTS = new Set([
+  'alarm.created',
+  'alarm.updated',
+  'jobRun.updated',
+  DUTY_ROSTER_CHANGED,
+  RETENTION_DELETED,
+]);
+/**
+ * Changes of past figures wholesale (a job run for safety, the duty roster for "on duty", alarms
+ * and runs deleted by retention): every day partial.
+ */
+const DAY_PARTIALS_CLEAR_EVENTS = new Set(['jobRun.updated', DUTY_ROSTER_CHANGED, RETENTION_DELETED]);
 
 /** Query-string tokens (SSE) never reach the logs. */
 const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/gi, '$1[Redacted]');

@@ -55,7 +55,10 @@ export const handlingAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
       const scenes = await scenesFor(request, request.body);
       // Runs and alarms change only with a run report, an ingest or a handling, which clear this cache.
       const answer = await app.alarmCounts.get(cacheKey('safety', scenes, request.body), () =>
-        safetyAnalysisOf(app.db, request.body, scenes),
+        safetyAnalysisOf(app.db, request.body, scenes, {
+          partials: app.dayPartials,
+          now: app.appConfig.now().getTime(),
+        }),
       );
       return ok(request, answer);
     },
@@ -101,7 +104,10 @@ export const handlingAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!who) throw notFound('account.notFound');
       const scenes = await visibleScenes(app.db, user);
       const answer = await app.alarmCounts.get(cacheKey(`mine:${accountId}`, scenes, request.body), () =>
-        myStatisticsOf(app.db, who, request.body, scenes),
+        myStatisticsOf(app.db, who, request.body, scenes, {
+          partials: app.dayPartials,
+          now: app.appConfig.now().getTime(),
+        }),
       );
       return ok(request, answer);
     },

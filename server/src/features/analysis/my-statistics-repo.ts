@@ -1,20 +1,15 @@
 import type { MyStatistics, MyStatisticsQuery } from '@sentinel/contract';
-import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { account, alarmAction } from '../../db/schema/index.ts';
+import { account } from '../../db/schema/index.ts';
+import { DAY_MS, splitOnDays } from '../../platform/day-partials.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
-import {
-  bucketIndexSql,
-  bucketsOf,
-  bucketTimes,
-  percentilesSql,
-  roundSeconds,
-  secondsBetween,
-} from './handling-repo.ts';
+import type { PartialsCache } from './efficiency.ts';
+import { bucketsOf } from './handling-repo.ts';
+import { type MinePartial, mergeMine, minePartials, weighMinePartial } from './mine-partials.ts';
 
-const ACTIONS = ['deal', 'cancel', 'approve', 'noApprove'] as const;
-type Action = (typeof ACTIONS)[number];
-const HANDLING: Action[] = ['deal', 'cancel'];
+/** The kind of My statistics' entries in the day-partials cache. */
+export const MINE_PARTIALS = 'mine';
 
 /** An account's id and name, or undefined when there is none. */
 export async function findAccount(db: Db, id: number): Promise<{ id: number; name: string } | undefined> {
@@ -26,72 +21,50 @@ export async function findAccount(db: Db, id: number): Promise<{ id: number; nam
 }
 
 /**
- * The account's handling actions (the alarms' timelines) stamped in the range, on alarms of
- * scenes the caller sees (for an admin: every alarm).
+ * My desk › Alarm statistics of one account (contract `myStatistics`, name and id filled by the
+ * caller): its actions stamped in the range (by their time, i.e. when they were taken), on alarms
+ * of scenes the caller sees. The range is split on the viewer's midnights: each whole closed day's
+ * partial from the cache (keyed by account, scenes and offset; the missing ones computed
+ * together), the rest live, then merged — the same figures as one computation over the range.
+ * A closed day changes only when actions go (retention deletes alarms with their timelines),
+ * which clears the cache. Without a cache everything is computed live.
  */
-function actionsOf(
-  accountId: number,
-  q: MyStatisticsQuery,
-  scenes: VisibleScenes,
-  actions: readonly Action[],
-) {
-  const c: (SQL | undefined)[] = [
-    eq(alarmAction.accountId, accountId),
-    gte(alarmAction.createdAt, new Date(q.startTime)),
-    lte(alarmAction.createdAt, new Date(q.endTime)),
-    inArray(alarmAction.action, [...actions]),
-  ];
-  if (scenes !== 'all') c.push(scenes.length ? inArray(alarmAction.sceneId, scenes) : sql`false`);
-  return and(...c);
-}
-
-/** My desk › Alarm statistics of one account (contract `myStatistics`, name and id filled by the caller). */
 export async function myStatisticsOf(
   db: Db,
   who: { id: number; name: string },
   q: MyStatisticsQuery,
   scenes: VisibleScenes,
+  cache?: PartialsCache,
 ): Promise<MyStatistics> {
   const b = bucketsOf(q);
-  const k = bucketIndexSql(b, alarmAction.createdAt);
-  // The actions carry their alarm's time, level and scene: no join with the alarms.
-  const { median, p90 } = percentilesSql(secondsBetween(alarmAction.alarmTime, alarmAction.createdAt));
-  const [counts, [handling]] = await Promise.all([
-    db
-      .select({ k, action: alarmAction.action, priority: alarmAction.priority, n: sql<string>`count(*)` })
-      .from(alarmAction)
-      .where(actionsOf(who.id, q, scenes, ACTIONS))
-      .groupBy(sql`1`, alarmAction.action, alarmAction.priority), // 1: the bucket (its parameters differ from the select's)
-    db
-      .select({ n: sql<string>`count(*)`, median, p90 })
-      .from(alarmAction)
-      .where(actionsOf(who.id, q, scenes, HANDLING)),
+  const start = Date.parse(q.startTime);
+  const end = Date.parse(q.endTime);
+  const split = cache
+    ? splitOnDays(start, end, q.utcOffset, cache.now)
+    : {
+        originMs: splitOnDays(start, end, q.utcOffset, start).originMs,
+        closed: [],
+        live: [[start, end + 1]] as Array<[number, number]>,
+      };
+  const key = JSON.stringify([who.id, scenes, q.utcOffset]);
+  const [closed, live] = await Promise.all([
+    cache && split.closed.length > 0
+      ? cache.partials.get<MinePartial>(
+          MINE_PARTIALS,
+          key,
+          split.closed,
+          (missing) =>
+            minePartials(
+              db,
+              who.id,
+              scenes,
+              split.originMs,
+              missing.map((day): [number, number] => [day, day + DAY_MS]),
+            ),
+          weighMinePartial,
+        )
+      : new Map<number, MinePartial>(),
+    minePartials(db, who.id, scenes, split.originMs, split.live),
   ]);
-  const zero = { deal: 0, cancel: 0, approve: 0, noApprove: 0 };
-  const totals = { ...zero };
-  const trend = bucketTimes(b).map((time) => ({ time, ...zero }));
-  const byLevel = new Map<number, number>();
-  for (const row of counts) {
-    const action = row.action as Action;
-    const n = Number(row.n);
-    totals[action] += n;
-    const point = trend[Number(row.k)];
-    if (point) point[action] += n;
-    if (HANDLING.includes(action)) byLevel.set(row.priority, (byLevel.get(row.priority) ?? 0) + n);
-  }
-  return {
-    accountId: who.id,
-    accountName: who.name,
-    ...totals,
-    granularity: b.granularity,
-    trend,
-    handling: {
-      count: Number(handling?.n ?? 0),
-      medianSeconds: roundSeconds(handling?.median),
-      p90Seconds: roundSeconds(handling?.p90),
-    },
-    byLevel: [...byLevel.entries()]
-      .map(([priority, count]) => ({ priority, count }))
-      .sort((a, b) => a.priority - b.priority),
-  };
+  return { accountId: who.id, accountName: who.name, ...mergeMine([...closed, ...live], b) };
 }

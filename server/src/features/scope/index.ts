@@ -1,3 +1,9 @@
 /** The scope feature's public face (ARCHITECTURE.md, import rules). */
-export { dataRetentionTask, previewRetention, retentionDaysOf, runDataRetention } from './retention.ts';
+export {
+  dataRetentionTask,
+  previewRetention,
+  RETENTION_DELETED,
+  retentionDaysOf,
+  runDataRetention,
+} from './retention.ts';
 export { scopeRoutes } from './routes.ts';

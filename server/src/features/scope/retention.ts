@@ -89,11 +89,32 @@ export async function previewRetention(
   return { list, perRunLimit: RETENTION_LIMITS.batch * RETENTION_LIMITS.batchesPerRun };
 }
 
+/** Internal bus event: a retention batch deleted alarms (with their timelines) or job runs. */
+export const RETENTION_DELETED = 'retention.deleted';
+/** The categories whose deleted rows the analyses count (past days change). */
+const ANALYSED: ReadonlySet<RetentionCategory> = new Set<RetentionCategory>(['alarms', 'jobRuns']);
+
+/**
+ * Past days of every analysis changed (alarms, their actions or job runs are gone): the kept day
+ * partials and cached answers of this instance at once, the other instances' through the bus. A
+ * failed publication is logged: the rows are deleted either way (the others' cache entries expire).
+ */
+async function analysedRowsDeleted(app: FastifyInstance, category: RetentionCategory): Promise<void> {
+  app.dayPartials.clear();
+  app.alarmCounts.clear();
+  try {
+    await app.bus.publish({ type: RETENTION_DELETED, data: { category }, internal: true });
+  } catch (error) {
+    app.log.error({ err: error, category }, 'retention.deleted publication failed');
+  }
+}
+
 /**
  * The retention plan task: per category, in bounded batches (one short statement each, so that
  * ingest never waits behind a long delete), the files first and then the rows — a file whose row
  * is gone would be an orphan, a row whose file is gone shows "no image". Stops between batches when
- * the signal aborts. Alarm rollups (alarm_rollup_*) are not touched: the analysis figures of past
+ * the signal aborts. A batch that deleted alarms or job runs clears the analyses' kept days and
+ * cached answers (on every instance: RETENTION_DELETED). Alarm rollups (alarm_rollup_*) are not touched: the analysis figures of past
  * months stay although their alarm records are gone.
  */
 export async function runDataRetention(
@@ -112,12 +133,14 @@ export async function runDataRetention(
         for (const path of row.paths) await removeMedia(app, path);
         summary.files += row.paths.length;
       }
-      summary[category] += await applyBatch(
+      const deleted = await applyBatch(
         app.db,
         category,
         cutoffs,
         batch.map((r) => r.id),
       );
+      summary[category] += deleted;
+      if (deleted > 0 && ANALYSED.has(category)) await analysedRowsDeleted(app, category);
       if (batch.length < limits.batch) break;
     }
   }
