@@ -208,8 +208,10 @@ export async function markRunViolation(app: FastifyInstance, runId: number): Pro
 
 /** A failed publication is logged: the run is committed either way. */
 async function publishUpdated(app: FastifyInstance, item: JobRunItem): Promise<void> {
-  // The safety analysis counts runs: this instance's cached answers at once, the others' with the event.
+  // The safety analysis counts runs: this instance's cached answers and kept days at once, the
+  // others' with the event.
   app.alarmCounts.clear();
+  app.dayPartials.clear();
   try {
     await app.bus.publish({ type: 'jobRun.updated', data: item, audience: { sceneId: item.sceneId } });
   } catch (error) {
