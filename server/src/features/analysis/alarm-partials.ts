@@ -113,7 +113,20 @@ export async function alarmAnalysisFromDays(
     for (const r of rows) addRow(counts, names[r.set] as SetName, r);
     return counts;
   };
-  const [viewerKept, utcKept, viewerLive, utcLive] = await Promise.all([
+  // The UTC head (e.g. 16:00–24:00 of the day before a UTC+8 range): kept too when it is over and
+  // the range starts on a whole hour (as the viewer's midnights: ranges sharing a start share it),
+  // under its start in the day (its day's alarms drop it as they drop the day).
+  const head = utc.live[0];
+  const headDay = utc.originMs;
+  const keptHead =
+    head &&
+    head[0] === startMs &&
+    startMs > headDay &&
+    startMs % HOUR_MS === 0 &&
+    head[1] === headDay + DAY_MS &&
+    head[1] <= now;
+  const utcLiveParts = keptHead ? utc.live.slice(1) : utc.live;
+  const [viewerKept, utcKept, headKept, viewerLive, utcLive] = await Promise.all([
     viewer.closed.length
       ? partials.get(
           ALARM_DAYS,
@@ -139,8 +152,20 @@ export async function alarmAnalysisFromDays(
           weighCounts,
         )
       : none,
+    keptHead
+      ? partials.get(
+          ALARM_UTC_DAYS,
+          JSON.stringify([base, startMs - headDay]),
+          [headDay],
+          async () => new Map([[headDay, await liveOf('day', [[startMs, headDay + DAY_MS]], UTC_SETS)]]),
+          weighCounts,
+        )
+      : none,
     liveOf('hour', viewer.live, VIEWER_SETS),
-    liveOf('day', utc.live, UTC_SETS),
+    liveOf('day', utcLiveParts, UTC_SETS),
   ]);
-  return sumCounts([...viewerKept.values(), ...utcKept.values(), viewerLive, utcLive], buckets);
+  return sumCounts(
+    [...viewerKept.values(), ...utcKept.values(), ...headKept.values(), viewerLive, utcLive],
+    buckets,
+  );
 }
