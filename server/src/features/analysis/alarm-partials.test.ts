@@ -39,7 +39,7 @@ async function analyse(app: FastifyInstance, token: string, range: object): Prom
   return res.json().data;
 }
 
-/** Entries of the cache by kind (the cache tells its size only: count the kinds by clearing one). */
+/** Entries of the day-partials cache (every kind). */
 function kept(app: FastifyInstance) {
   return app.dayPartials.size;
 }
