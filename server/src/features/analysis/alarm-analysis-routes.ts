@@ -21,7 +21,8 @@ export const alarmAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
       // Shared by every console asking the same; cleared by every ingest and state change.
       const answer = await app.alarmCounts.get(cacheKey('alarmAnalysis', filters, query), async () => {
         await requireScene(app, filters);
-        return alarmAnalysisOf(app.db, query, filters, app.appConfig.now().getTime());
+        const now = app.appConfig.now().getTime();
+        return alarmAnalysisOf(app.db, query, filters, now, { partials: app.dayPartials, now });
       });
       return ok(request, answer);
     },

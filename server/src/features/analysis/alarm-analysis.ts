@@ -6,7 +6,9 @@ import {
 } from '@sentinel/contract';
 import type { Db } from '../../db/client.ts';
 import { namesOf } from './alarm-analysis-repo.ts';
-import { type Dim, type RangeFilters, rangeCounts } from './range-counts-repo.ts';
+import { type AlarmCounts, addRow, emptyCounts, SETS, type SetName, sumCounts } from './alarm-counts.ts';
+import { alarmAnalysisFromDays, type PartialsCache } from './alarm-partials.ts';
+import { type RangeFilters, rangeCounts } from './range-counts-repo.ts';
 import { type Buckets, bucketStart, DAY_MS, exclusiveEnd, HOUR_MS } from './rollup-range.ts';
 
 /** Hour buckets up to HOURLY_TREND_MAX_HOURS of range, else day buckets; `granularity` decides when given. */
@@ -29,18 +31,6 @@ export function bucketStarts(startMs: number, endMs: number, buckets: Buckets): 
   return out;
 }
 
-/** The groupings of the analysis. */
-const SETS = {
-  states: ['state', 'falsePositive'],
-  bucket: ['bucket'],
-  level: ['priority'],
-  scene: ['scene'],
-  area: ['area', 'factory'],
-  type: ['algorithm'],
-  camera: ['camera'],
-} satisfies Record<string, Dim[]>;
-type SetName = keyof typeof SETS;
-
 /** Adds `count` under `key`, keeping the first `item` seen for it. */
 function merge<T extends { count: number }>(map: Map<string, T>, key: string, item: T): void {
   const seen = map.get(key);
@@ -59,20 +49,40 @@ function named(id: unknown, names: Map<number, string>): { id: number | null; na
 }
 
 /**
- * The alarm analysis of a range (issue 12 §2): two statements, one on the hourly counters and one
- * on the daily ones (which alone hold algorithms and cameras), each with its partial edges counted
- * on the alarms (range-counts-repo.ts), then the current names.
+ * The alarm analysis of a range (issue 12 §2). With `cache`, the whole closed days of the range
+ * (on the viewer's midnights; UTC days for cameras and algorithms) are answered from partials kept
+ * in memory and merged with the live parts (alarm-partials.ts): the same figures as computing the
+ * whole range at once, which is what happens without it.
  */
 export async function alarmAnalysisOf(
   db: Db,
   query: AnalysisQuery,
   filters: RangeFilters,
   now: number,
+  cache?: PartialsCache,
 ): Promise<AlarmAnalysis> {
-  const startMs = Date.parse(query.startTime);
-  const endMs = Date.parse(query.endTime);
   const granularity = granularityOf(query);
   const buckets = trendBuckets(granularity, query.utcOffset);
+  // Undefined from the partials: not answered from days (an hourly trend on a non-whole-hour offset).
+  const fromDays = cache ? await alarmAnalysisFromDays(db, query, filters, cache, buckets) : undefined;
+  const counts = fromDays ?? (await wholeRangeCounts(db, query, filters, now, buckets));
+  return answerOf(db, query, counts, buckets);
+}
+
+/**
+ * The counts of a whole range computed at once: two statements, one on the hourly counters and one
+ * on the daily ones (which alone hold algorithms and cameras), each with its partial edges counted
+ * on the alarms (range-counts-repo.ts).
+ */
+async function wholeRangeCounts(
+  db: Db,
+  query: AnalysisQuery,
+  filters: RangeFilters,
+  now: number,
+  buckets: Buckets,
+): Promise<AlarmCounts> {
+  const startMs = Date.parse(query.startTime);
+  const endMs = Date.parse(query.endTime);
   const range = { startMs, endMs, now, filters };
   // Short ranges: the hourly counters answer all they hold (few hours, few rows). Long ones: the
   // daily counters (fewer rows a day at this density) for everything but the trend, whose buckets
@@ -83,51 +93,61 @@ export async function alarmAnalysisOf(
     ? ['type', 'camera']
     : ['states', 'level', 'scene', 'area', 'type', 'camera'];
   const [hourly, daily] = await Promise.all([
-    rangeCounts(db, { ...range, unit: 'hour', buckets, sets: perHour.map((n) => SETS[n]) }),
-    rangeCounts(db, { ...range, unit: 'day', sets: perDay.map((n) => SETS[n]) }),
+    rangeCounts(db, { ...range, unit: 'hour', buckets, sets: perHour.map((n) => [...SETS[n]]) }),
+    rangeCounts(db, { ...range, unit: 'day', sets: perDay.map((n) => [...SETS[n]]) }),
   ]);
-  const of = (name: SetName) => {
-    const h = perHour.indexOf(name);
-    return h >= 0 ? hourly.filter((r) => r.set === h) : daily.filter((r) => r.set === perDay.indexOf(name));
-  };
+  const counts = emptyCounts();
+  for (const r of hourly) addRow(counts, perHour[r.set] as SetName, r);
+  for (const r of daily) addRow(counts, perDay[r.set] as SetName, r);
+  return sumCounts([counts], buckets);
+}
 
+/** The answer from the range's summed counts, with the current names (one query). */
+async function answerOf(
+  db: Db,
+  query: AnalysisQuery,
+  c: AlarmCounts,
+  buckets: Buckets,
+): Promise<AlarmAnalysis> {
+  const startMs = Date.parse(query.startTime);
+  const endMs = Date.parse(query.endTime);
   let total = 0;
   let untreated = 0;
   let falsePositive = 0;
-  for (const { values, count } of of('states')) {
+  for (const [key, count] of c.states) {
+    const state = Math.floor(key / 2);
     total += count;
-    if (values.state === 1 || values.state === 4) untreated += count;
-    if (values.falsePositive) falsePositive += count;
+    if (state === 1 || state === 4) untreated += count;
+    if (key % 2 === 1) falsePositive += count;
   }
-  const perBucket = new Map(of('bucket').map((r) => [Number(r.values.bucket), r.count]));
   const trend = bucketStarts(startMs, endMs, buckets).map((t) => ({
     time: new Date(t).toISOString(),
-    count: perBucket.get(t) ?? 0,
+    count: c.trend.get(t) ?? 0,
   }));
-  const byLevel = of('level')
-    .map((r) => ({ priority: Number(r.values.priority), count: r.count }))
+  const byLevel = [...c.level]
+    .map(([priority, count]) => ({ priority, count }))
     .sort((a, b) => a.priority - b.priority);
 
-  const sceneRows = of('scene');
-  const areaRows = of('area');
-  const algorithmRows = of('type');
-  const cameraRows = of('camera');
+  const areaIds = [...c.area].map(([key, count]) => {
+    const [area, factory] = key.split('/').map(Number);
+    return { area, factory, count };
+  });
   const names = await namesOf(db, {
-    scene: sceneRows.map((r) => Number(r.values.scene)),
-    node: areaRows.flatMap((r) => [Number(r.values.area), Number(r.values.factory)]),
-    algorithm: algorithmRows.map((r) => Number(r.values.algorithm)),
-    camera: cameraRows.map((r) => Number(r.values.camera)),
+    scene: [...c.scene.keys()],
+    node: areaIds.flatMap((r) => [Number(r.area), Number(r.factory)]),
+    algorithm: [...c.algorithm.keys()],
+    camera: [...c.camera.keys()],
   });
 
   const scenes = new Map<string, AlarmAnalysis['byScene'][number]>();
-  for (const r of sceneRows) {
-    const s = named(r.values.scene, names.scene);
-    merge(scenes, String(s.id), { sceneId: s.id, name: s.name, count: r.count });
+  for (const [id, count] of c.scene) {
+    const s = named(id, names.scene);
+    merge(scenes, String(s.id), { sceneId: s.id, name: s.name, count });
   }
   const areas = new Map<string, AlarmAnalysis['byArea'][number]>();
-  for (const r of areaRows) {
-    const a = named(r.values.area, names.node);
-    const f = named(r.values.factory, names.node);
+  for (const r of areaIds) {
+    const a = named(r.area, names.node);
+    const f = named(r.factory, names.node);
     merge(areas, `${a.id}/${f.id}`, {
       areaId: a.id,
       name: a.name,
@@ -137,26 +157,26 @@ export async function alarmAnalysisOf(
     });
   }
   const types = new Map<string, AlarmAnalysis['byType'][number]>();
-  for (const r of algorithmRows) {
-    const a = named(r.values.algorithm, names.algorithm);
-    merge(types, String(a.id), { algorithmId: a.id, name: a.name, count: r.count });
+  for (const [id, count] of c.algorithm) {
+    const a = named(id, names.algorithm);
+    merge(types, String(a.id), { algorithmId: a.id, name: a.name, count });
   }
   const cameras = new Map<string, AlarmAnalysis['topCameras'][number]>();
-  for (const r of cameraRows) {
-    const c = named(r.values.camera, names.camera);
-    merge(cameras, String(c.id), { cameraId: c.id, name: c.name, count: r.count });
+  for (const [id, count] of c.camera) {
+    const cam = named(id, names.camera);
+    merge(cameras, String(cam.id), { cameraId: cam.id, name: cam.name, count });
   }
 
   return {
     total,
     untreated,
     falsePositive,
-    granularity,
+    granularity: buckets.sizeMs === HOUR_MS ? 'hour' : 'day',
     trend,
     byLevel,
     byType: byCount([...types.values()], (t) => t.algorithmId),
     byArea: byCount([...areas.values()], (a) => a.areaId),
     byScene: byCount([...scenes.values()], (s) => s.sceneId),
-    topCameras: byCount([...cameras.values()], (c) => c.cameraId).slice(0, ANALYSIS_TOP),
+    topCameras: byCount([...cameras.values()], (cam) => cam.cameraId).slice(0, ANALYSIS_TOP),
   };
 }

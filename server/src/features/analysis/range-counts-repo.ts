@@ -4,14 +4,24 @@ import type { Db } from '../../db/client.ts';
 import { alarmRollup, alarmRollupHour, alarmRollupSceneHour, videoAlarm } from '../../db/schema/index.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import { sceneAuthorityWhere } from '../alarms/index.ts';
-import { type Buckets, bucketStart, DAY_MS, planRange, type RollupUnit, type Span } from './rollup-range.ts';
+import {
+  type Buckets,
+  bucketStart,
+  DAY_MS,
+  planRange,
+  planSpans,
+  type RollupUnit,
+  type Span,
+} from './rollup-range.ts';
 
 /**
  * What an analysis groups alarms by. References are numbers, 0 for none (as in the rollups);
- * 'bucket' is the start of the bucket holding the alarm, in epoch milliseconds.
+ * 'bucket' is the start of the bucket holding the alarm, in epoch milliseconds; 'day' the same
+ * with the `days` buckets (e.g. the viewer's days while 'bucket' is their hours).
  */
 export type Dim =
   | 'bucket'
+  | 'day'
   | 'scene'
   | 'area'
   | 'factory'
@@ -44,6 +54,13 @@ export interface RangeCountsQuery {
   sets: Dim[][];
   /** Required with the 'bucket' dimension. */
   buckets?: Buckets;
+  /** Required with the 'day' dimension; its boundaries must be boundaries of `buckets` when both are given. */
+  days?: Buckets;
+  /**
+   * Instead of [startMs, endMs]: these half-open spans (disjoint, oldest first), their ends exact
+   * (not widened to whole UTC days).
+   */
+  spans?: Span[];
 }
 
 /** One group: its set (index into `sets`), the values of that set's dimensions, and the count. */
@@ -90,6 +107,7 @@ function hourlySource(
   more: Partial<Record<Dim, SQL>>,
   startMs: number,
   buckets?: Buckets,
+  days?: Buckets,
 ): Source {
   const cols: Partial<Record<Dim, SQL>> = {
     scene: sql`${t.sceneId}`,
@@ -101,6 +119,7 @@ function hourlySource(
     table: sql`${t}`,
     col: (dim) => {
       if (dim === 'bucket') return bucketOf(sql`${t.hour}`, buckets, startMs);
+      if (dim === 'day') return bucketOf(sql`${t.hour}`, days, startMs);
       const c = cols[dim];
       if (!c) throw new Error(`range counts: the ${label} rollup has no ${dim}`);
       return c;
@@ -112,7 +131,7 @@ function hourlySource(
 }
 
 /** alarm_rollup_hour: by hour, scene, area, plant, level, state and false positive. */
-const hourSource = (startMs: number, buckets?: Buckets) =>
+const hourSource = (startMs: number, buckets?: Buckets, days?: Buckets) =>
   hourlySource(
     alarmRollupHour,
     'hourly',
@@ -123,16 +142,18 @@ const hourSource = (startMs: number, buckets?: Buckets) =>
     },
     startMs,
     buckets,
+    days,
   );
 
 /** Dimensions the per-scene hourly counters hold (no level, no state). */
-const SCENE_HOUR_DIMS = new Set<Dim>(['bucket', 'scene', 'area', 'factory']);
+const SCENE_HOUR_DIMS = new Set<Dim>(['bucket', 'day', 'scene', 'area', 'factory']);
 
 /** alarm_rollup_scene_hour: alarms raised per UTC hour and scene / area / plant, whatever their state. */
-const sceneHourSource = (startMs: number, buckets?: Buckets) =>
-  hourlySource(alarmRollupSceneHour, 'scene-hour', {}, startMs, buckets);
+const sceneHourSource = (startMs: number, buckets?: Buckets, days?: Buckets) =>
+  hourlySource(alarmRollupSceneHour, 'scene-hour', {}, startMs, buckets, days);
 
-function daySource(): Source {
+/** alarm_rollup: by UTC day, … camera and algorithm; its 'day' only for UTC days (`days` without offset). */
+function daySource(days?: Buckets): Source {
   const t = alarmRollup;
   const cols: Partial<Record<Dim, SQL>> = {
     scene: sql`${t.sceneId}`,
@@ -147,6 +168,11 @@ function daySource(): Source {
   return {
     table: sql`${t}`,
     col: (dim) => {
+      if (dim === 'day') {
+        if (!days || days.sizeMs !== DAY_MS || days.offsetMs % DAY_MS !== 0)
+          throw new Error('range counts: the daily rollup has UTC days only');
+        return sql`(${t.day}::timestamp at time zone 'UTC')`;
+      }
       const c = cols[dim];
       if (!c) throw new Error(`range counts: the daily rollup has no ${dim}`);
       return c;
@@ -157,9 +183,9 @@ function daySource(): Source {
   };
 }
 
-function rawSource(startMs: number, buckets?: Buckets): Source {
+function rawSource(startMs: number, buckets?: Buckets, days?: Buckets): Source {
   const t = videoAlarm;
-  const cols: Record<Exclude<Dim, 'bucket'>, SQL> = {
+  const cols: Record<Exclude<Dim, 'bucket' | 'day'>, SQL> = {
     scene: ref(t.sceneId),
     area: ref(t.areaId),
     factory: ref(t.factoryId),
@@ -171,7 +197,12 @@ function rawSource(startMs: number, buckets?: Buckets): Source {
   };
   return {
     table: sql`${t}`,
-    col: (dim) => (dim === 'bucket' ? bucketOf(sql`${t.alarmTime}`, buckets, startMs) : cols[dim]),
+    col: (dim) =>
+      dim === 'bucket'
+        ? bucketOf(sql`${t.alarmTime}`, buckets, startMs)
+        : dim === 'day'
+          ? bucketOf(sql`${t.alarmTime}`, days, startMs)
+          : cols[dim],
     time: (s) =>
       sql`(${t.alarmTime} >= ${iso(s.from)}::timestamptz and ${t.alarmTime} < ${iso(s.to)}::timestamptz)`,
     n: sql`1::bigint`,
@@ -204,15 +235,18 @@ function part(source: Source, spans: Span[], sign: 1 | -1, dims: Dim[], f: Range
  * Groups whose count is 0 are left out.
  */
 export async function rangeCounts(db: Db, q: RangeCountsQuery): Promise<RangeCount[]> {
-  const plan = planRange(q.startMs, q.endMs, q.unit, { now: q.now, buckets: q.buckets });
+  // A rollup unit must lie within one bucket of either kind (the finer kind's boundaries hold the other's).
+  const options = { now: q.now, buckets: q.buckets ?? q.days };
+  const plan = q.spans ? planSpans(q.spans, q.unit, options) : planRange(q.startMs, q.endMs, q.unit, options);
   const dims = [...new Set(q.sets.flat())];
+  const startMs = q.spans?.[0]?.from ?? q.startMs;
   const rollupSource =
     q.unit === 'day'
-      ? daySource()
+      ? daySource(q.days)
       : dims.every((d) => SCENE_HOUR_DIMS.has(d))
-        ? sceneHourSource(q.startMs, q.buckets)
-        : hourSource(q.startMs, q.buckets);
-  const raw = rawSource(q.startMs, q.buckets);
+        ? sceneHourSource(startMs, q.buckets, q.days)
+        : hourSource(startMs, q.buckets, q.days);
+  const raw = rawSource(startMs, q.buckets, q.days);
   const parts = [
     part(rollupSource, plan.rollup, 1, dims, q.filters),
     part(raw, plan.rawAdd, 1, dims, q.filters),
@@ -235,7 +269,7 @@ export async function rangeCounts(db: Db, q: RangeCountsQuery): Promise<RangeCou
     : sql``;
   // The bucket as epoch milliseconds (drivers differ in how they hand back a timestamptz).
   const outputs = dims.map((d) =>
-    d === 'bucket'
+    d === 'bucket' || d === 'day'
       ? sql`(extract(epoch from ${sql.identifier(d)}) * 1000)::bigint as ${sql.identifier(d)}`
       : sql.identifier(d),
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, exclusiveEnd, HOUR_MS, planRange } from './rollup-range.ts';
+import { DAY_MS, exclusiveEnd, HOUR_MS, planRange, planSpans } from './rollup-range.ts';
 
 const T = Date.parse('2025-03-10T00:00:00Z');
 const NOW = T + 30 * DAY_MS;
@@ -51,5 +51,19 @@ describe('planRange', () => {
       rawAdd: [span(T + 10 * 60_000, T + 20 * 60_000 + 1)],
       rawSubtract: [],
     });
+  });
+
+  it('spans: each planned with its exact end (not widened to the day end), the plans joined', () => {
+    const head = span(T - 8 * HOUR_MS + 10 * 60_000, T);
+    const tail = span(T + 2 * DAY_MS, T + 3 * DAY_MS - 1000);
+    const plan = planSpans([head, tail], 'hour', { now: NOW });
+    // The head's first hour: whole from the rollup minus its 10 minutes outside (fewer alarms).
+    expect(plan).toEqual({
+      rollup: [span(T - 8 * HOUR_MS, T), span(T + 2 * DAY_MS, T + 3 * DAY_MS)],
+      rawAdd: [],
+      rawSubtract: [span(T - 8 * HOUR_MS, head.from), span(T + 3 * DAY_MS - 1000, T + 3 * DAY_MS)],
+    });
+    // A range [from, 23:59:59.000] on whole UTC days runs through the day end instead.
+    expect(planRange(tail.from, tail.to, 'hour', { now: NOW }).rawSubtract).toEqual([]);
   });
 });

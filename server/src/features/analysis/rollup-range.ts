@@ -78,10 +78,31 @@ export function planRange(
   unit: RollupUnit,
   options: { now: number; buckets?: Buckets },
 ): RangePlan {
+  return planSpans([{ from: startMs, to: exclusiveEnd(startMs, endMs) }], unit, options);
+}
+
+/**
+ * The plan for half-open spans (disjoint, oldest first; their ends exact, not widened to whole
+ * UTC days): each planned as planRange plans its range, the parts concatenated.
+ */
+export function planSpans(
+  spans: Span[],
+  unit: RollupUnit,
+  options: { now: number; buckets?: Buckets },
+): RangePlan {
   const plan: RangePlan = { rollup: [], rawAdd: [], rawSubtract: [] };
-  const from = startMs;
-  const to = exclusiveEnd(startMs, endMs);
-  if (to <= from) return plan;
+  for (const span of spans) planSpan(plan, span.from, span.to, unit, options);
+  return plan;
+}
+
+function planSpan(
+  plan: RangePlan,
+  from: number,
+  to: number,
+  unit: RollupUnit,
+  options: { now: number; buckets?: Buckets },
+): void {
+  if (to <= from) return;
   const size = unitMs(unit);
   // Alarms a raw scan of [a, b) meets, as a length of time (none after now).
   const cost = (a: number, b: number) => Math.max(0, Math.min(b, options.now + 1) - a);
@@ -101,5 +122,4 @@ export function planRange(
       push(plan.rawSubtract, b, uEnd);
     }
   }
-  return plan;
 }
