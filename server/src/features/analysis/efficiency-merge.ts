@@ -53,8 +53,9 @@ export const emptyPartial = (): EfficiencyPartial => ({
 });
 
 /**
- * The groups of a day's processed alarms, given in ascending seconds (NaN: none) with their level,
- * scene, handler and on-duty flag: each group's values stay ascending.
+ * The groups of a day's processed alarms, given in any order with their seconds (NaN: none),
+ * level, scene, handler and on-duty flag: each group's values come out ascending (typed-array
+ * sort, numeric).
  */
 export function groupHandled(
   p: EfficiencyPartial,
@@ -74,9 +75,14 @@ export function groupHandled(
       const s = seconds[i] as number;
       if (!Number.isNaN(s)) list.values.push(s);
     }
-    return new Map([...lists].map(([key, l]) => [key, { n: l.n, values: Float64Array.from(l.values) }]));
+    return new Map(
+      [...lists].map(([key, l]) => [key, { n: l.n, values: Float64Array.from(l.values).sort() }]),
+    );
   };
-  p.handled = { n: seconds.length, values: Float64Array.from(seconds.filter((s) => !Number.isNaN(s))) };
+  p.handled = {
+    n: seconds.length,
+    values: Float64Array.from(seconds.filter((s) => !Number.isNaN(s))).sort(),
+  };
   p.byLevel = grouped(keys.level);
   p.byScene = grouped(keys.scene);
   p.byHandler = grouped(keys.handler);
