@@ -97,6 +97,85 @@ export const weighPartial = (p: EfficiencyPartial): number =>
   p.algorithms.length * 80 +
   200;
 
+/** The ascending union of ascending arrays. */
+function union(arrays: Float64Array[]): Float64Array {
+  const nonEmpty = arrays.filter((a) => a.length > 0);
+  if (nonEmpty.length === 1) return nonEmpty[0] as Float64Array;
+  let n = 0;
+  for (const a of nonEmpty) n += a.length;
+  const out = new Float64Array(n);
+  let at = 0;
+  for (const a of nonEmpty) {
+    out.set(a, at);
+    at += a.length;
+  }
+  return out.sort();
+}
+
+const unionGroups = (parts: EfficiencyPartial[], groups: (p: EfficiencyPartial) => Map<number, Group>) =>
+  new Map([...merged(parts, groups)].map(([key, g]) => [key, { n: g.n, values: union(g.values) }]));
+
+/** The larger name of each key, as max(). */
+function maxNames(parts: EfficiencyPartial[], names: (p: EfficiencyPartial) => Map<number, string>) {
+  const out = new Map<number, string>();
+  for (const p of parts) {
+    for (const [key, name] of names(p)) {
+      const best = out.get(key);
+      if (best === undefined || name > best) out.set(key, name);
+    }
+  }
+  return out;
+}
+
+/**
+ * One partial for a run of days (the day-partials cache keeps it, so that a request merges one
+ * part for all its closed days): groups' values merged into one ascending array each, counts
+ * summed, the hours counted from the run's first day. The figures merged from it are those merged
+ * from the days.
+ */
+export function mergeRun(days: Map<number, EfficiencyPartial>): [number, EfficiencyPartial] {
+  const list = [...days].sort((a, b) => a[0] - b[0]);
+  const first = list[0]?.[0] ?? 0;
+  const parts = list.map(([, p]) => p);
+  const hours = (pick: (p: EfficiencyPartial) => Array<[number, number]>) => {
+    const sums = new Map<number, number>();
+    for (const [day, p] of list) {
+      const shift = Math.round((day - first) / HOUR_MS);
+      for (const [hour, n] of pick(p)) sums.set(hour + shift, (sums.get(hour + shift) ?? 0) + n);
+    }
+    return [...sums];
+  };
+  const algorithms = new Map<number, { id: number; name: string | null; total: number; fp: number }>();
+  for (const p of parts) {
+    for (const a of p.algorithms) {
+      const sum = algorithms.get(a.id) ?? { id: a.id, name: null, total: 0, fp: 0 };
+      sum.total += a.total;
+      sum.fp += a.fp;
+      if (a.name !== null && (sum.name === null || a.name > sum.name)) sum.name = a.name;
+      algorithms.set(a.id, sum);
+    }
+  }
+  return [
+    first,
+    {
+      handled: {
+        n: parts.reduce((sum, p) => sum + p.handled.n, 0),
+        values: union(parts.map((p) => p.handled.values)),
+      },
+      byLevel: unionGroups(parts, (p) => p.byLevel),
+      byScene: unionGroups(parts, (p) => p.byScene),
+      byHandler: unionGroups(parts, (p) => p.byHandler),
+      byDuty: unionGroups(parts, (p) => p.byDuty),
+      approval: union(parts.map((p) => p.approval)),
+      raised: hours((p) => p.raised),
+      closed: hours((p) => p.closed),
+      algorithms: [...algorithms.values()],
+      sceneNames: maxNames(parts, (p) => p.sceneNames),
+      handlerNames: maxNames(parts, (p) => p.handlerNames),
+    },
+  ];
+}
+
 /** The groups of every part by key, each with its parts' ascending arrays. */
 function merged(parts: EfficiencyPartial[], groups: (p: EfficiencyPartial) => Map<number, Group>) {
   const all = new Map<number, { n: number; values: Float64Array[] }>();

@@ -1,7 +1,15 @@
 import type { AlarmListQuery, AnalysisQuery } from '@sentinel/contract';
 import { and, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { dutyShift, dutyShiftScene, videoAlarm } from '../../db/schema/index.ts';
+import {
+  account,
+  algorithm,
+  dutyShift,
+  dutyShiftScene,
+  plantNode,
+  scene,
+  videoAlarm,
+} from '../../db/schema/index.ts';
 import { DAY_MS } from '../../platform/day-partials.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import { alarmConditions, PROCESSED_STATES } from '../alarms/index.ts';
@@ -117,8 +125,7 @@ export async function efficiencyPartials(
   const list = (e: string, where: string) =>
     sql.raw(`string_agg(coalesce((${e})::text, ''), ',') filter (where ${where})`);
   const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    await tx.execute(sql`set local work_mem = '32MB'`);
+    await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '32MB', true)`);
     return executeRows<PartRow>(
       tx as unknown as Db,
       sql`with d as materialized (
@@ -206,4 +213,20 @@ function fillHandled(p: EfficiencyPartial, row: PartRow): void {
     handler: ids(row.handler),
     duty: split(row.duty).map((x) => (x === '1' ? 1 : 0)),
   });
+}
+
+/**
+ * A mark of the rows whose deletion rewrites past alarms without an alarm event: deleting a
+ * scene, account (handler), algorithm or plant node sets the alarms' reference to null (and
+ * cascades to the duty roster). Their ids only grow, so count, max and sum of the ids change with
+ * any deletion (or addition); the kept days are keyed with it.
+ */
+export async function catalogueMark(db: Db): Promise<string> {
+  const ids = (table: typeof scene | typeof account | typeof algorithm | typeof plantNode) =>
+    sql`(select count(*) || '.' || coalesce(max(${table.id}), 0) || '.' || coalesce(sum(${table.id}), 0) from ${table})`;
+  const [row] = await executeRows<{ mark: string }>(
+    db,
+    sql`select ${ids(scene)} || ':' || ${ids(account)} || ':' || ${ids(algorithm)} || ':' || ${ids(plantNode)} as mark`,
+  );
+  return row?.mark ?? '';
 }

@@ -2,8 +2,8 @@ import type { AnalysisQuery, EfficiencyAnalysis } from '@sentinel/contract';
 import type { Db } from '../../db/client.ts';
 import { type DayPartials, splitOnDays } from '../../platform/day-partials.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
-import { type EfficiencyPartial, mergeEfficiency, weighPartial } from './efficiency-merge.ts';
-import { efficiencyPartials } from './efficiency-repo.ts';
+import { type EfficiencyPartial, mergeEfficiency, mergeRun, weighPartial } from './efficiency-merge.ts';
+import { catalogueMark, efficiencyPartials } from './efficiency-repo.ts';
 import { bucketsOf } from './handling-repo.ts';
 
 /** The kind of the efficiency analysis's entries in the day-partials cache. */
@@ -38,25 +38,37 @@ export async function efficiencyAnalysisOf(
         closed: [],
         live: [[start, end + 1]] as Array<[number, number]>,
       };
-  const key = JSON.stringify([scenes, q.factoryId ?? null, q.areaId ?? null, q.sceneId ?? null, q.utcOffset]);
-  const [closed, live] = await Promise.all([
-    cache && split.closed.length > 0
-      ? cache.partials.get<EfficiencyPartial>(
-          EFFICIENCY_PARTIALS,
-          key,
-          split.closed,
-          (missing) =>
-            efficiencyPartials(
-              db,
-              q,
-              scenes,
-              split.originMs,
-              missing.map((day): [number, number] => [day, day + 86_400_000]),
-            ),
-          weighPartial,
-        )
-      : new Map<number, EfficiencyPartial>(),
-    efficiencyPartials(db, q, scenes, split.originMs, split.live),
-  ]);
-  return mergeEfficiency([...closed, ...live], b);
+  const live = efficiencyPartials(db, q, scenes, split.originMs, split.live);
+  if (!cache || split.closed.length === 0) return mergeEfficiency([...(await live)], b);
+  // The closed days as ONE part (their merge, kept with them): the request merges 2–3 parts.
+  // Keyed with the catalogue's mark: a deleted scene, handler, algorithm or plant node (which
+  // rewrites past alarms without an alarm event) gives other keys.
+  const run = catalogueMark(db).then((mark) => {
+    const key = JSON.stringify([
+      scenes,
+      q.factoryId ?? null,
+      q.areaId ?? null,
+      q.sceneId ?? null,
+      q.utcOffset,
+      mark,
+    ]);
+    return cache.partials.getRun<EfficiencyPartial, [number, EfficiencyPartial]>(
+      EFFICIENCY_PARTIALS,
+      key,
+      split.closed,
+      (missing) =>
+        efficiencyPartials(
+          db,
+          q,
+          scenes,
+          split.originMs,
+          missing.map((day): [number, number] => [day, day + 86_400_000]),
+        ),
+      mergeRun,
+      weighPartial,
+      ([, p]) => weighPartial(p),
+    );
+  });
+  const [days, parts] = await Promise.all([run, live]);
+  return mergeEfficiency([days, ...parts], b);
 }
