@@ -71,14 +71,16 @@ export interface DayPartials {
   /**
    * What `derive` makes of the partials of `days` (as `get` gives them), kept for the run: the
    * same days, kind and key answer it from memory while none of the days was dropped, reloaded or
-   * expired. Concurrent callers share one derivation.
+   * expired; concurrent callers share one derivation. A run asked for the first time is only
+   * marked: `derive(partials, false)` answers that caller alone (a one-off range costs no merge
+   * kept for nothing); asked again while marked, `derive(partials, true)` makes the kept one.
    */
   getRun<T, R>(
     kind: string,
     key: string,
     days: number[],
     load: (missing: number[]) => Promise<Map<number, T>>,
-    derive: (partials: Map<number, T>) => R,
+    derive: (partials: Map<number, T>, keep: boolean) => R,
     weigh?: (partial: T) => number,
     weighRun?: (run: R) => number,
   ): Promise<R>;
@@ -90,7 +92,7 @@ export interface DayPartials {
   readonly size: number;
   /** Sum of the weights of the loaded entries. */
   readonly weight: number;
-  /** Runs kept (see getRun). */
+  /** Runs kept or marked (see getRun). */
   readonly runs: number;
 }
 
@@ -116,7 +118,8 @@ interface Entry {
 }
 
 interface Run {
-  value: Promise<unknown>;
+  /** Undefined: a mark (asked once, not derived for keeps yet). */
+  value: Promise<unknown> | undefined;
   members: Entry[];
   until: number;
   weight: number;
@@ -126,7 +129,7 @@ export function createDayPartials(options: DayPartialsOptions = {}): DayPartials
   const ttlMs = options.ttlMs ?? 10 * 60_000;
   const maxEntries = options.maxEntries ?? 20_000;
   const maxWeight = options.maxWeight ?? 96 * 1024 * 1024;
-  const maxRuns = options.maxRuns ?? 32;
+  const maxRuns = options.maxRuns ?? 128;
   const maxRunWeight = options.maxRunWeight ?? 64 * 1024 * 1024;
   const now = options.now ?? Date.now;
   /** Insertion order is recency: a hit moves its entry to the end. */
@@ -235,14 +238,15 @@ export function createDayPartials(options: DayPartialsOptions = {}): DayPartials
       key: string,
       days: number[],
       load: (missing: number[]) => Promise<Map<number, T>>,
-      derive: (partials: Map<number, T>) => R,
+      derive: (partials: Map<number, T>, keep: boolean) => R,
       weigh?: (partial: T) => number,
       weighRun?: (run: R) => number,
     ): Promise<R> {
       const t = now();
       const runId = `${kind}\u0000${key}\u0000${days.join(',')}`;
       const kept = runs.get(runId);
-      if (kept && runValid(kept, t)) {
+      const valid = kept !== undefined && runValid(kept, t);
+      if (kept && valid && kept.value) {
         runs.delete(runId);
         runs.set(runId, kept);
         for (const m of kept.members) {
@@ -253,14 +257,22 @@ export function createDayPartials(options: DayPartialsOptions = {}): DayPartials
       }
       if (kept) removeRun(runId, kept);
       const { members, values } = getDays(kind, key, days, load, weigh);
-      const value = values.then(derive);
-      const run: Run = { value, members, until: Math.min(...members.map((m) => m.until)), weight: 0 };
+      // Asked for the first time (no valid mark): only marked, derived for this caller alone.
+      const keep = valid;
+      const value = values.then((partials) => derive(partials, keep));
+      const run: Run = {
+        value: keep ? value : undefined,
+        members,
+        until: Math.min(...members.map((m) => m.until)),
+        weight: 0,
+      };
       runs.set(runId, run);
       for (const member of members) {
         member.runs ??= new Set();
         member.runs.add(runId);
       }
       trimRuns();
+      if (!keep) return value;
       value.then(
         (derived) => {
           // A day dropped meanwhile dropped the run: not kept.

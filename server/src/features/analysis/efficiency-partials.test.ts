@@ -1,4 +1,10 @@
-import { ALARM_API, ANALYSIS_API, analysisQuery, type EfficiencyAnalysis } from '@sentinel/contract';
+import {
+  ALARM_API,
+  ANALYSIS_API,
+  analysisQuery,
+  type EfficiencyAnalysis,
+  SCENE_API,
+} from '@sentinel/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/helpers.ts';
@@ -70,6 +76,31 @@ describe.each(backends)('efficiency analysis from kept days on %s', (backend) =>
     expect(res.statusCode, res.body.message).toBe(200);
     const after = await analyse(app, w.h.admin, range);
     expect(after.overall.count).toBe(before.overall.count + 1);
+    expect(after).toEqual(await cold(app, range));
+  });
+
+  it('deleting a scene (its alarms lose it, with no alarm event) shows in the next answer', async () => {
+    const app = w.h.app;
+    const range = { startTime: iso(BASE - 3 * D), endTime: iso(BASE + 2 * D - 1) };
+    // Past the whole-answer cache: the kept days (and their kept merge, asked twice) answer.
+    const kept = () =>
+      efficiencyAnalysisOf(app.db, analysisQuery.parse(range), 'all', {
+        partials: app.dayPartials,
+        now: app.appConfig.now().getTime(),
+      });
+    await kept();
+    const before = await kept();
+    expect(app.dayPartials.runs).toBeGreaterThan(0);
+    const sceneB = w.refs.sceneB;
+    expect(before.byScene.some((s) => s.sceneId === sceneB)).toBe(true);
+    const res = await app.inject({
+      method: 'DELETE',
+      url: SCENE_API.one(sceneB),
+      headers: { token: w.h.admin, lang: 'en' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await kept();
+    expect(after.byScene.some((s) => s.sceneId === sceneB)).toBe(false);
     expect(after).toEqual(await cold(app, range));
   });
 });

@@ -91,6 +91,8 @@ export async function efficiencyPartials(
   scenes: VisibleScenes,
   originMs: number,
   parts: Array<[number, number]>,
+  /** Given the catalogue's mark (catalogueMarkSql) as soon as it is read, before the alarms. */
+  onMark?: (mark: string) => void,
 ): Promise<Map<number, EfficiencyPartial>> {
   const result = new Map<number, EfficiencyPartial>();
   for (const [from, to] of parts) {
@@ -98,7 +100,13 @@ export async function efficiencyPartials(
       result.set(originMs + seg * DAY_MS, emptyPartial());
     }
   }
-  if (parts.length === 0) return result;
+  if (parts.length === 0) {
+    if (onMark) {
+      const [row] = await executeRows<{ mark: string }>(db, sql`select ${catalogueMarkSql()} as mark`);
+      onMark(row?.mark ?? '');
+    }
+    return result;
+  }
   const v = videoAlarm;
   // Adjacent parts as one range: one index range scan for a run of days.
   const runs: Array<[number, number]> = [];
@@ -125,7 +133,12 @@ export async function efficiencyPartials(
   const list = (e: string, where: string) =>
     sql.raw(`string_agg(coalesce((${e})::text, ''), ',') filter (where ${where})`);
   const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '32MB', true)`);
+    const [set] = await executeRows<{ mark: string | null }>(
+      tx as unknown as Db,
+      sql`select set_config('jit', 'off', true), set_config('work_mem', '32MB', true),
+        ${onMark ? catalogueMarkSql() : sql`null`} as mark`,
+    );
+    onMark?.(set?.mark ?? '');
     return executeRows<PartRow>(
       tx as unknown as Db,
       sql`with d as materialized (
@@ -216,17 +229,13 @@ function fillHandled(p: EfficiencyPartial, row: PartRow): void {
 }
 
 /**
- * A mark of the rows whose deletion rewrites past alarms without an alarm event: deleting a
+ * SQL: a mark of the rows whose deletion rewrites past alarms without an alarm event: deleting a
  * scene, account (handler), algorithm or plant node sets the alarms' reference to null (and
  * cascades to the duty roster). Their ids only grow, so count, max and sum of the ids change with
  * any deletion (or addition); the kept days are keyed with it.
  */
-export async function catalogueMark(db: Db): Promise<string> {
+function catalogueMarkSql(): SQL {
   const ids = (table: typeof scene | typeof account | typeof algorithm | typeof plantNode) =>
     sql`(select count(*) || '.' || coalesce(max(${table.id}), 0) || '.' || coalesce(sum(${table.id}), 0) from ${table})`;
-  const [row] = await executeRows<{ mark: string }>(
-    db,
-    sql`select ${ids(scene)} || ':' || ${ids(account)} || ':' || ${ids(algorithm)} || ':' || ${ids(plantNode)} as mark`,
-  );
-  return row?.mark ?? '';
+  return sql`${ids(scene)} || ':' || ${ids(account)} || ':' || ${ids(algorithm)} || ':' || ${ids(plantNode)}`;
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { type DayPartials, splitOnDays } from '../../platform/day-partials.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import { type EfficiencyPartial, mergeEfficiency, mergeRun, weighPartial } from './efficiency-merge.ts';
-import { catalogueMark, efficiencyPartials } from './efficiency-repo.ts';
+import { efficiencyPartials } from './efficiency-repo.ts';
 import { bucketsOf } from './handling-repo.ts';
 
 /** The kind of the efficiency analysis's entries in the day-partials cache. */
@@ -38,12 +38,19 @@ export async function efficiencyAnalysisOf(
         closed: [],
         live: [[start, end + 1]] as Array<[number, number]>,
       };
-  const live = efficiencyPartials(db, q, scenes, split.originMs, split.live);
-  if (!cache || split.closed.length === 0) return mergeEfficiency([...(await live)], b);
-  // The closed days as ONE part (their merge, kept with them): the request merges 2–3 parts.
-  // Keyed with the catalogue's mark: a deleted scene, handler, algorithm or plant node (which
-  // rewrites past alarms without an alarm event) gives other keys.
-  const run = catalogueMark(db).then((mark) => {
+  if (!cache || split.closed.length === 0) {
+    return mergeEfficiency([...(await efficiencyPartials(db, q, scenes, split.originMs, split.live))], b);
+  }
+  // The closed days as ONE part (their merge, kept with them once asked twice): the request
+  // merges 2–3 parts. Keyed with the catalogue's mark, read first in the live part's transaction:
+  // a deleted scene, handler, algorithm or plant node (which rewrites past alarms without an
+  // alarm event) gives other keys.
+  let markRead: (mark: string) => void = () => undefined;
+  const marked = new Promise<string>((resolve) => {
+    markRead = resolve;
+  });
+  const live = efficiencyPartials(db, q, scenes, split.originMs, split.live, markRead);
+  const run = Promise.race([marked, live.then(() => marked)]).then((mark) => {
     const key = JSON.stringify([
       scenes,
       q.factoryId ?? null,
@@ -52,7 +59,7 @@ export async function efficiencyAnalysisOf(
       q.utcOffset,
       mark,
     ]);
-    return cache.partials.getRun<EfficiencyPartial, [number, EfficiencyPartial]>(
+    return cache.partials.getRun<EfficiencyPartial, Array<[number, EfficiencyPartial]>>(
       EFFICIENCY_PARTIALS,
       key,
       split.closed,
@@ -64,11 +71,12 @@ export async function efficiencyAnalysisOf(
           split.originMs,
           missing.map((day): [number, number] => [day, day + 86_400_000]),
         ),
-      mergeRun,
+      // Kept: one part for all the days; a first ask merges the days as they are.
+      (partials, keep) => (keep ? [mergeRun(partials)] : [...partials]),
       weighPartial,
-      ([, p]) => weighPartial(p),
+      (run) => run.reduce((sum, [, p]) => sum + weighPartial(p), 0),
     );
   });
   const [days, parts] = await Promise.all([run, live]);
-  return mergeEfficiency([days, ...parts], b);
+  return mergeEfficiency([...days, ...parts], b);
 }
