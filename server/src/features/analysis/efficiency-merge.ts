@@ -97,19 +97,41 @@ export const weighPartial = (p: EfficiencyPartial): number =>
   p.algorithms.length * 80 +
   200;
 
-/** The ascending union of ascending arrays. */
-function union(arrays: Float64Array[]): Float64Array {
-  const nonEmpty = arrays.filter((a) => a.length > 0);
-  if (nonEmpty.length === 1) return nonEmpty[0] as Float64Array;
-  let n = 0;
-  for (const a of nonEmpty) n += a.length;
-  const out = new Float64Array(n);
-  let at = 0;
-  for (const a of nonEmpty) {
-    out.set(a, at);
-    at += a.length;
+/** The ascending union of two ascending arrays. */
+function merge2(a: Float64Array, b: Float64Array): Float64Array {
+  const out = new Float64Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i] as number;
+    const y = b[j] as number;
+    if (x <= y) {
+      out[k++] = x;
+      i++;
+    } else {
+      out[k++] = y;
+      j++;
+    }
   }
-  return out.sort();
+  if (i < a.length) out.set(a.subarray(i), k);
+  else out.set(b.subarray(j), k);
+  return out;
+}
+
+/** The ascending union of ascending arrays: merged pairwise (log k rounds of linear merges). */
+function union(arrays: Float64Array[]): Float64Array {
+  let list = arrays.filter((a) => a.length > 0);
+  if (list.length === 0) return new Float64Array(0);
+  while (list.length > 1) {
+    const next: Float64Array[] = [];
+    for (let i = 0; i < list.length; i += 2) {
+      const b = list[i + 1];
+      next.push(b ? merge2(list[i] as Float64Array, b) : (list[i] as Float64Array));
+    }
+    list = next;
+  }
+  return list[0] as Float64Array;
 }
 
 const unionGroups = (parts: EfficiencyPartial[], groups: (p: EfficiencyPartial) => Map<number, Group>) =>
