@@ -59,7 +59,8 @@ export interface DayPartials {
   /**
    * The partials of `days` (day starts) under (kind, key): cached ones as they are, the missing
    * ones from ONE call of `load` (which answers a partial for every day it is given). `weigh`
-   * gives a partial's size in bytes (roughly) for the bound.
+   * gives a partial's size in bytes (roughly) for the bound; `ttlMs`, the loaded days' life when
+   * not the cache's.
    */
   get<T>(
     kind: string,
@@ -67,6 +68,7 @@ export interface DayPartials {
     days: number[],
     load: (missing: number[]) => Promise<Map<number, T>>,
     weigh?: (partial: T) => number,
+    ttlMs?: number,
   ): Promise<Map<number, T>>;
   /**
    * What `derive` makes of the partials of `days` (as `get` gives them), kept for the run: the
@@ -173,6 +175,7 @@ export function createDayPartials(options: DayPartialsOptions = {}): DayPartials
     days: number[],
     load: (missing: number[]) => Promise<Map<number, T>>,
     weigh?: (partial: T) => number,
+    life = ttlMs,
   ): { members: Entry[]; values: Promise<Map<number, T>> } => {
     const t = now();
     const waiting: Array<[number, Entry]> = [];
@@ -198,7 +201,7 @@ export function createDayPartials(options: DayPartialsOptions = {}): DayPartials
           if (partial === undefined) throw new Error(`day partial ${day} not loaded`);
           return partial;
         });
-        const entry: Entry = { id, kind, day, value, until: t + ttlMs, weight: 0 };
+        const entry: Entry = { id, kind, day, value, until: t + life, weight: 0 };
         entries.set(id, entry);
         waiting.push([day, entry]);
         value.then(
@@ -230,8 +233,9 @@ export function createDayPartials(options: DayPartialsOptions = {}): DayPartials
       days: number[],
       load: (missing: number[]) => Promise<Map<number, T>>,
       weigh?: (partial: T) => number,
+      life?: number,
     ): Promise<Map<number, T>> {
-      return getDays(kind, key, days, load, weigh).values;
+      return getDays(kind, key, days, load, weigh, life).values;
     },
     async getRun<T, R>(
       kind: string,

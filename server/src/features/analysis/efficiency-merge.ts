@@ -28,6 +28,8 @@ export interface EfficiencyPartial {
   /** Name of each scene and handler of the processed alarms (max, as the SQL's max()). */
   sceneNames: Map<number, string>;
   handlerNames: Map<number, string>;
+  /** The latest alarm time of the part's alarms (epoch ms; −∞ when none). */
+  lastAlarmMs: number;
 }
 
 /** Alarms of a group: how many, and their seconds to closing, ascending (an alarm without one is counted only). */
@@ -50,6 +52,7 @@ export const emptyPartial = (): EfficiencyPartial => ({
   algorithms: [],
   sceneNames: new Map(),
   handlerNames: new Map(),
+  lastAlarmMs: Number.NEGATIVE_INFINITY,
 });
 
 /**
@@ -194,6 +197,7 @@ export function mergeRun(days: Map<number, EfficiencyPartial>): [number, Efficie
       algorithms: [...algorithms.values()],
       sceneNames: maxNames(parts, (p) => p.sceneNames),
       handlerNames: maxNames(parts, (p) => p.handlerNames),
+      lastAlarmMs: Math.max(...parts.map((p) => p.lastAlarmMs)),
     },
   ];
 }

@@ -60,6 +60,7 @@ interface PartRow {
   id: number | null;
   name: string | null;
   n: string | number;
+  /** algorithm: false positives; handled: the day's latest alarm time (epoch ms). */
   fp: string | number | null;
   /** handled: seconds to closing (null: none), one per processed alarm. */
   s: string | null;
@@ -91,8 +92,6 @@ export async function efficiencyPartials(
   scenes: VisibleScenes,
   originMs: number,
   parts: Array<[number, number]>,
-  /** Given the catalogue's mark (catalogueMarkSql) as soon as it is read, before the alarms. */
-  onMark?: (mark: string) => void,
 ): Promise<Map<number, EfficiencyPartial>> {
   const result = new Map<number, EfficiencyPartial>();
   for (const [from, to] of parts) {
@@ -100,13 +99,7 @@ export async function efficiencyPartials(
       result.set(originMs + seg * DAY_MS, emptyPartial());
     }
   }
-  if (parts.length === 0) {
-    if (onMark) {
-      const [row] = await executeRows<{ mark: string }>(db, sql`select ${catalogueMarkSql()} as mark`);
-      onMark(row?.mark ?? '');
-    }
-    return result;
-  }
+  if (parts.length === 0) return result;
   const v = videoAlarm;
   // Adjacent parts as one range: one index range scan for a run of days.
   const runs: Array<[number, number]> = [];
@@ -133,16 +126,11 @@ export async function efficiencyPartials(
   const list = (e: string, where: string) =>
     sql.raw(`string_agg(coalesce((${e})::text, ''), ',') filter (where ${where})`);
   const rows = await db.transaction(async (tx) => {
-    const [set] = await executeRows<{ mark: string | null }>(
-      tx as unknown as Db,
-      sql`select set_config('jit', 'off', true), set_config('work_mem', '32MB', true),
-        ${onMark ? catalogueMarkSql() : sql`null`} as mark`,
-    );
-    onMark?.(set?.mark ?? '');
+    await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '32MB', true)`);
     return executeRows<PartRow>(
       tx as unknown as Db,
       sql`with d as materialized (
-      select ${v.priority} as priority, ${v.sceneId} as scene_id, ${v.sceneName} as scene_name,
+      select ${v.alarmTime} as at, ${v.priority} as priority, ${v.sceneId} as scene_id, ${v.sceneName} as scene_name,
         ${v.handlerId} as handler_id, ${v.handler} as handler, ${v.algorithmId} as algorithm_id,
         ${v.videoAlarmTypeName} as type_name, ${v.falsePositive} as false_positive,
         ${processed} as processed,
@@ -157,7 +145,7 @@ export async function efficiencyPartials(
       where ${and(alarmsOfRange(q, scenes), inParts)}
     )
     select ${PART.handled}::int as part, seg, null::int as k, null::int as id, null::text as name,
-      null::bigint as n, null::bigint as fp,
+      null::bigint as n, date_part('epoch', max(at)) * 1000 as fp,
       ${list('s', 'processed')} as s, ${list('priority', 'processed')} as level,
       ${list('scene_id', 'processed')} as scene, ${list('handler_id', 'processed')} as handler,
       ${list('on_duty::int', 'processed')} as duty, ${list('a', 'a is not null')} as a
@@ -191,6 +179,7 @@ export async function efficiencyPartials(
     switch (Number(row.part)) {
       case PART.handled:
         fillHandled(p, row);
+        p.lastAlarmMs = Number(row.fp);
         p.approval =
           row.a === null ? new Float64Array(0) : Float64Array.from(row.a.split(','), Number).sort();
         break;
@@ -229,13 +218,17 @@ function fillHandled(p: EfficiencyPartial, row: PartRow): void {
 }
 
 /**
- * SQL: a mark of the rows whose deletion rewrites past alarms without an alarm event: deleting a
+ * A mark of the rows whose deletion rewrites past alarms without an alarm event: deleting a
  * scene, account (handler), algorithm or plant node sets the alarms' reference to null (and
  * cascades to the duty roster). Their ids only grow, so count, max and sum of the ids change with
  * any deletion (or addition); the kept days are keyed with it.
  */
-function catalogueMarkSql(): SQL {
+export async function catalogueMark(db: Db): Promise<string> {
   const ids = (table: typeof scene | typeof account | typeof algorithm | typeof plantNode) =>
     sql`(select count(*) || '.' || coalesce(max(${table.id}), 0) || '.' || coalesce(sum(${table.id}), 0) from ${table})`;
-  return sql`${ids(scene)} || ':' || ${ids(account)} || ':' || ${ids(algorithm)} || ':' || ${ids(plantNode)}`;
+  const [row] = await executeRows<{ mark: string }>(
+    db,
+    sql`select ${ids(scene)} || ':' || ${ids(account)} || ':' || ${ids(algorithm)} || ':' || ${ids(plantNode)} as mark`,
+  );
+  return row?.mark ?? '';
 }
