@@ -179,7 +179,8 @@ export async function efficiencyPartials(
     switch (Number(row.part)) {
       case PART.handled:
         fillHandled(p, row);
-        p.lastAlarmMs = Number(row.fp);
+        // Alarm times are whole milliseconds: the float epoch rounded back to one.
+        p.lastAlarmMs = Math.round(Number(row.fp));
         p.approval =
           row.a === null ? new Float64Array(0) : Float64Array.from(row.a.split(','), Number).sort();
         break;
