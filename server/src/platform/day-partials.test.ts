@@ -211,6 +211,28 @@ describe('day partials cache', () => {
       expect(again.asked).toEqual([[MIDNIGHT]]);
     });
 
+    it('extends a kept run that ends the days with the days before it (not marked, not derived)', async () => {
+      const cache = createDayPartials();
+      const { asked, load } = loader();
+      const extend = (run: string, before: Map<number, string>) => `${[...before.values()].join('+')}|${run}`;
+      const three = [MIDNIGHT - 2 * DAY_MS, ...days];
+      await cache.getRun('k', 'a', days, load, derive, undefined, undefined, extend);
+      await cache.getRun('k', 'a', days, load, derive, undefined, undefined, extend);
+      expect(cache.runs).toBe(1);
+      for (let i = 0; i < 2; i++) {
+        expect(await cache.getRun('k', 'a', three, load, derive, undefined, undefined, extend)).toBe(
+          `day ${MIDNIGHT - 2 * DAY_MS} #2|kept:${both}`,
+        );
+      }
+      expect(cache.runs).toBe(1);
+      expect(asked).toEqual([days, [MIDNIGHT - 2 * DAY_MS]]);
+      // Its run dropped with a day: marked and merged as days again.
+      cache.dropTime(MIDNIGHT + H);
+      expect(await cache.getRun('k', 'a', three, load, derive, undefined, undefined, extend)).toBe(
+        `once:day ${MIDNIGHT - 2 * DAY_MS} #2+day ${MIDNIGHT - DAY_MS} #1+day ${MIDNIGHT} #3`,
+      );
+    });
+
     it('expires with its days and is bounded apart', async () => {
       const clock = { t: 0 };
       const cache = createDayPartials({ ttlMs: 1_000, maxRuns: 1, now: () => clock.t });

@@ -76,6 +76,8 @@ export interface DayPartials {
    * expired; concurrent callers share one derivation. A run asked for the first time is only
    * marked: `derive(partials, false)` answers that caller alone (a one-off range costs no merge
    * kept for nothing); asked again while marked, `derive(partials, true)` makes the kept one.
+   * With `extend`, a run not kept whose days END with a kept run's (other starts, same end) is
+   * answered `extend(keptRun, partials of the days before it)`, neither marked nor derived.
    */
   getRun<T, R>(
     kind: string,
@@ -85,6 +87,7 @@ export interface DayPartials {
     derive: (partials: Map<number, T>, keep: boolean) => R,
     weigh?: (partial: T) => number,
     weighRun?: (run: R) => number,
+    extend?: (run: R, before: Map<number, T>) => R,
   ): Promise<R>;
   /** Drops every day (any kind, key, offset) holding this instant. */
   dropTime(ms: number): void;
@@ -120,6 +123,7 @@ interface Entry {
 }
 
 interface Run {
+  days: number[];
   /** Undefined: a mark (asked once, not derived for keeps yet). */
   value: Promise<unknown> | undefined;
   members: Entry[];
@@ -140,9 +144,13 @@ export function createDayPartials(options: DayPartialsOptions = {}): DayPartials
   const runs = new Map<string, Run>();
   let runWeight = 0;
 
+  /** Kept runs by kind, key and last day (a longer run ending there is extended from one). */
+  const byEnd = new Map<string, Set<string>>();
+  const endOf = (id: string, run: Run) => `${id.slice(0, id.lastIndexOf('\u0000'))}\u0000${run.days.at(-1)}`;
   const removeRun = (id: string, run: Run) => {
     if (runs.get(id) !== run) return;
     runs.delete(id);
+    byEnd.get(endOf(id, run))?.delete(id);
     runWeight -= run.weight;
     for (const member of run.members) member.runs?.delete(id);
   };
@@ -245,6 +253,7 @@ export function createDayPartials(options: DayPartialsOptions = {}): DayPartials
       derive: (partials: Map<number, T>, keep: boolean) => R,
       weigh?: (partial: T) => number,
       weighRun?: (run: R) => number,
+      extend?: (run: R, before: Map<number, T>) => R,
     ): Promise<R> {
       const t = now();
       const runId = `${kind}\u0000${key}\u0000${days.join(',')}`;
@@ -260,11 +269,34 @@ export function createDayPartials(options: DayPartialsOptions = {}): DayPartials
         return kept.value as Promise<R>;
       }
       if (kept) removeRun(runId, kept);
+      if (extend && !valid) {
+        // The longest kept run that ends the days: extended with the days before it.
+        let suffix: Run | undefined;
+        for (const id of byEnd.get(`${kind}\u0000${key}\u0000${days.at(-1)}`) ?? []) {
+          const r = runs.get(id) as Run;
+          const at = days.length - r.days.length;
+          if (!r.value || at <= 0 || !runValid(r, t) || (suffix && r.days.length <= suffix.days.length))
+            continue;
+          if (r.days.every((day, i) => days[at + i] === day)) suffix = r;
+        }
+        if (suffix) {
+          const before = getDays(
+            kind,
+            key,
+            days.slice(0, days.length - suffix.days.length),
+            load,
+            weigh,
+          ).values;
+          const base = suffix.value as Promise<R>;
+          return Promise.all([base, before]).then(([r, m]) => extend(r, m));
+        }
+      }
       const { members, values } = getDays(kind, key, days, load, weigh);
       // Asked for the first time (no valid mark): only marked, derived for this caller alone.
       const keep = valid;
       const value = values.then((partials) => derive(partials, keep));
       const run: Run = {
+        days,
         value: keep ? value : undefined,
         members,
         until: Math.min(...members.map((m) => m.until)),
@@ -274,6 +306,10 @@ export function createDayPartials(options: DayPartialsOptions = {}): DayPartials
       for (const member of members) {
         member.runs ??= new Set();
         member.runs.add(runId);
+      }
+      if (keep) {
+        const end = endOf(runId, run);
+        byEnd.set(end, (byEnd.get(end) ?? new Set()).add(runId));
       }
       trimRuns();
       if (!keep) return value;
@@ -299,6 +335,7 @@ export function createDayPartials(options: DayPartialsOptions = {}): DayPartials
       entries.clear();
       weight = 0;
       runs.clear();
+      byEnd.clear();
       runWeight = 0;
     },
     get size() {

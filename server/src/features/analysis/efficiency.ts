@@ -84,6 +84,8 @@ export async function efficiencyAnalysisOf(
           (partials, keep) => (keep ? [mergeRun(partials)] : [...partials]),
           weighPartial,
           (run) => run.reduce((sum, [, p]) => sum + weighPartial(p), 0),
+          // Another start, the same end: the kept run and the days before it.
+          (run, before) => [...before, ...run],
         ),
     efficiencyPartials(db, q, scenes, split.originMs, open ? split.live.slice(0, -1) : split.live),
     open ? openDay(db, q, scenes, split.originMs, open, cache, key) : [],
