@@ -14,7 +14,9 @@
 // Also the safety and efficiency analyses and My statistics (the seed adds job runs, handlers,
 // approvals and the admin's actions).
 // Usage: node bench/analysis.mjs [--count N] [--days 365] [--pglite] [--clients 20] [--requests 400]
-//   [--seconds 10] [--cases word,word (only the cases whose name holds one)]
+//   [--seconds 10] [--cases word,word (only the cases whose name holds one)] [--keep NAME]
+// --keep NAME (PostgreSQL): the database NAME is created and seeded on the first run, then kept and
+// reused (not seeded again while it holds --count alarms or more) by later runs.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +45,7 @@ const { values: args } = parseArgs({
     requests: { type: 'string', default: '400' },
     seconds: { type: 'string', default: '10' },
     cases: { type: 'string' },
+    keep: { type: 'string' },
   },
 });
 const count = Number(args.count ?? (args.pglite ? 100_000 : 1_000_000));
@@ -81,7 +84,7 @@ if (args.pglite) {
   server.passwords = first.passwords;
   cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
 } else {
-  const database = await createDatabase();
+  const database = await createDatabase(args.keep);
   cleanup = () => database.drop();
   server = await startServer({ DATABASE_URL: database.url }).catch(async (error) => {
     await database.drop();
@@ -89,7 +92,10 @@ if (args.pglite) {
   });
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
-  await seedAlarms((text, params) => client.query(text, params), { count, days, handling: true });
+  const seeded = (await client.query('SELECT count(*)::int AS n FROM video_alarm')).rows[0].n;
+  if (seeded < count)
+    await seedAlarms((text, params) => client.query(text, params), { count, days, handling: true });
+  else console.log(`analysis: reusing ${args.keep} (${seeded} alarms)`);
   setTarget((await client.query(TARGET_SQL)).rows[0]);
   const rollups = await client.query(
     `SELECT (SELECT count(*) FROM alarm_rollup)::int AS daily, (SELECT count(*) FROM alarm_rollup_hour)::int AS hourly`,

@@ -134,4 +134,127 @@ describe('day partials cache', () => {
     expect(cache.size).toBe(2);
     expect(cache.weight).toBe(20);
   });
+
+  describe('runs (what is derived from a run of days)', () => {
+    const derive = (m: Map<number, string>, keep: boolean) =>
+      `${keep ? 'kept' : 'once'}:${[...m.values()].join('+')}`;
+    const both = `day ${MIDNIGHT - DAY_MS} #1+day ${MIDNIGHT} #1`;
+
+    it('marks a run asked once, derives it to keep when asked again, then answers it', async () => {
+      const cache = createDayPartials();
+      const { asked, load } = loader();
+      const kept: boolean[] = [];
+      const counted = (m: Map<number, string>, keep: boolean) => {
+        kept.push(keep);
+        return derive(m, keep);
+      };
+      expect(await cache.getRun('k', 'a', days, load, counted)).toBe(`once:${both}`);
+      expect(cache.runs).toBe(1);
+      const shared = await Promise.all([
+        cache.getRun('k', 'a', days, load, counted),
+        cache.getRun('k', 'a', days, load, counted),
+      ]);
+      expect(shared).toEqual([`kept:${both}`, `kept:${both}`]);
+      expect(await cache.getRun('k', 'a', days, load, counted)).toBe(`kept:${both}`);
+      expect(kept).toEqual([false, true]);
+      expect(asked).toHaveLength(1);
+      // Another run of the same days: from the kept days, not loaded again.
+      expect(await cache.getRun('k', 'a', days.slice(1), load, counted)).toBe(`once:day ${MIDNIGHT} #1`);
+      expect(asked).toHaveLength(1);
+      expect(cache.runs).toBe(2);
+    });
+
+    it('is dropped with any of its days (an instant, a kind, everything)', async () => {
+      const cache = createDayPartials();
+      const { asked, load } = loader();
+      for (let i = 0; i < 2; i++) {
+        await cache.getRun('k', 'a', days, load, derive);
+        await cache.getRun('k', 'a', days.slice(0, 1), load, derive);
+      }
+      cache.dropTime(MIDNIGHT + H);
+      // The run holding that day is gone (marked anew when asked); the one without it stays.
+      expect(cache.runs).toBe(1);
+      expect(await cache.getRun('k', 'a', days.slice(0, 1), load, derive)).toBe(
+        `kept:day ${MIDNIGHT - DAY_MS} #1`,
+      );
+      expect(await cache.getRun('k', 'a', days, load, derive)).toBe(
+        `once:day ${MIDNIGHT - DAY_MS} #1+day ${MIDNIGHT} #2`,
+      );
+      expect(asked.at(-1)).toEqual([MIDNIGHT]);
+      cache.clearKind('k');
+      expect(cache.runs).toBe(0);
+      await cache.getRun('k', 'a', days, load, derive);
+      cache.clear();
+      expect(cache.runs).toBe(0);
+    });
+
+    it('does not keep a run whose day was dropped while it was derived', async () => {
+      const cache = createDayPartials();
+      const { load } = loader();
+      await cache.getRun('k', 'a', days, load, derive);
+      cache.dropTime(MIDNIGHT + H);
+      await cache.getRun('k', 'a', days, load, derive);
+      const gate = deferred<Map<number, string>>();
+      cache.dropTime(MIDNIGHT + H);
+      const marked = cache.getRun('k', 'a', days, () => gate.promise, derive);
+      const second = cache.getRun('k', 'a', days, () => gate.promise, derive);
+      cache.dropTime(MIDNIGHT + H);
+      gate.resolve(new Map([[MIDNIGHT, 'old']]));
+      expect(await marked).toBe(`once:day ${MIDNIGHT - DAY_MS} #1+old`);
+      expect(await second).toBe(`kept:day ${MIDNIGHT - DAY_MS} #1+old`);
+      expect(cache.runs).toBe(0);
+      // Marked again, the dropped day loaded again.
+      const again = loader();
+      expect(await cache.getRun('k', 'a', days, again.load, derive)).toBe(
+        `once:day ${MIDNIGHT - DAY_MS} #1+day ${MIDNIGHT} #1`,
+      );
+      expect(again.asked).toEqual([[MIDNIGHT]]);
+    });
+
+    it('extends a kept run that ends the days with the days before it (not marked, not derived)', async () => {
+      const cache = createDayPartials();
+      const { asked, load } = loader();
+      const extend = (run: string, before: Map<number, string>) => `${[...before.values()].join('+')}|${run}`;
+      const three = [MIDNIGHT - 2 * DAY_MS, ...days];
+      await cache.getRun('k', 'a', days, load, derive, undefined, undefined, extend);
+      await cache.getRun('k', 'a', days, load, derive, undefined, undefined, extend);
+      expect(cache.runs).toBe(1);
+      for (let i = 0; i < 2; i++) {
+        expect(await cache.getRun('k', 'a', three, load, derive, undefined, undefined, extend)).toBe(
+          `day ${MIDNIGHT - 2 * DAY_MS} #2|kept:${both}`,
+        );
+      }
+      expect(cache.runs).toBe(1);
+      expect(asked).toEqual([days, [MIDNIGHT - 2 * DAY_MS]]);
+      // Its run dropped with a day: marked and merged as days again.
+      cache.dropTime(MIDNIGHT + H);
+      expect(await cache.getRun('k', 'a', three, load, derive, undefined, undefined, extend)).toBe(
+        `once:day ${MIDNIGHT - 2 * DAY_MS} #2+day ${MIDNIGHT - DAY_MS} #1+day ${MIDNIGHT} #3`,
+      );
+    });
+
+    it('expires with its days and is bounded apart', async () => {
+      const clock = { t: 0 };
+      const cache = createDayPartials({ ttlMs: 1_000, maxRuns: 1, now: () => clock.t });
+      const { asked, load } = loader();
+      await cache.getRun('k', 'a', days, load, derive);
+      await cache.getRun('k', 'b', days, load, derive);
+      expect(cache.runs).toBe(1);
+      expect(cache.size).toBe(4);
+      // 'b' kept, then expired with its days.
+      expect(await cache.getRun('k', 'b', days, load, derive)).toBe(
+        `kept:day ${MIDNIGHT - DAY_MS} #2+day ${MIDNIGHT} #2`,
+      );
+      clock.t = 1_000;
+      expect(await cache.getRun('k', 'b', days, load, derive)).toBe(
+        `once:day ${MIDNIGHT - DAY_MS} #3+day ${MIDNIGHT} #3`,
+      );
+      expect(asked).toHaveLength(3);
+      const weighed = createDayPartials({ maxRunWeight: 5 });
+      await weighed.getRun('k', 'a', days, load, derive);
+      await weighed.getRun('k', 'a', days, load, derive, undefined, () => 10);
+      expect(weighed.runs).toBe(0);
+      expect(weighed.size).toBe(2);
+    });
+  });
 });

@@ -28,6 +28,8 @@ export interface EfficiencyPartial {
   /** Name of each scene and handler of the processed alarms (max, as the SQL's max()). */
   sceneNames: Map<number, string>;
   handlerNames: Map<number, string>;
+  /** The latest alarm time of the part's alarms (epoch ms; −∞ when none). */
+  lastAlarmMs: number;
 }
 
 /** Alarms of a group: how many, and their seconds to closing, ascending (an alarm without one is counted only). */
@@ -50,11 +52,13 @@ export const emptyPartial = (): EfficiencyPartial => ({
   algorithms: [],
   sceneNames: new Map(),
   handlerNames: new Map(),
+  lastAlarmMs: Number.NEGATIVE_INFINITY,
 });
 
 /**
- * The groups of a day's processed alarms, given in ascending seconds (NaN: none) with their level,
- * scene, handler and on-duty flag: each group's values stay ascending.
+ * The groups of a day's processed alarms, given in any order with their seconds (NaN: none),
+ * level, scene, handler and on-duty flag: each group's values come out ascending (typed-array
+ * sort, numeric).
  */
 export function groupHandled(
   p: EfficiencyPartial,
@@ -74,9 +78,14 @@ export function groupHandled(
       const s = seconds[i] as number;
       if (!Number.isNaN(s)) list.values.push(s);
     }
-    return new Map([...lists].map(([key, l]) => [key, { n: l.n, values: Float64Array.from(l.values) }]));
+    return new Map(
+      [...lists].map(([key, l]) => [key, { n: l.n, values: Float64Array.from(l.values).sort() }]),
+    );
   };
-  p.handled = { n: seconds.length, values: Float64Array.from(seconds.filter((s) => !Number.isNaN(s))) };
+  p.handled = {
+    n: seconds.length,
+    values: Float64Array.from(seconds.filter((s) => !Number.isNaN(s))).sort(),
+  };
   p.byLevel = grouped(keys.level);
   p.byScene = grouped(keys.scene);
   p.byHandler = grouped(keys.handler);
@@ -90,6 +99,108 @@ export const weighPartial = (p: EfficiencyPartial): number =>
   (p.raised.length + p.closed.length) * 40 +
   p.algorithms.length * 80 +
   200;
+
+/** The ascending union of two ascending arrays. */
+function merge2(a: Float64Array, b: Float64Array): Float64Array {
+  const out = new Float64Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i] as number;
+    const y = b[j] as number;
+    if (x <= y) {
+      out[k++] = x;
+      i++;
+    } else {
+      out[k++] = y;
+      j++;
+    }
+  }
+  if (i < a.length) out.set(a.subarray(i), k);
+  else out.set(b.subarray(j), k);
+  return out;
+}
+
+/** The ascending union of ascending arrays: merged pairwise (log k rounds of linear merges). */
+function union(arrays: Float64Array[]): Float64Array {
+  let list = arrays.filter((a) => a.length > 0);
+  if (list.length === 0) return new Float64Array(0);
+  while (list.length > 1) {
+    const next: Float64Array[] = [];
+    for (let i = 0; i < list.length; i += 2) {
+      const b = list[i + 1];
+      next.push(b ? merge2(list[i] as Float64Array, b) : (list[i] as Float64Array));
+    }
+    list = next;
+  }
+  return list[0] as Float64Array;
+}
+
+const unionGroups = (parts: EfficiencyPartial[], groups: (p: EfficiencyPartial) => Map<number, Group>) =>
+  new Map([...merged(parts, groups)].map(([key, g]) => [key, { n: g.n, values: union(g.values) }]));
+
+/** The larger name of each key, as max(). */
+function maxNames(parts: EfficiencyPartial[], names: (p: EfficiencyPartial) => Map<number, string>) {
+  const out = new Map<number, string>();
+  for (const p of parts) {
+    for (const [key, name] of names(p)) {
+      const best = out.get(key);
+      if (best === undefined || name > best) out.set(key, name);
+    }
+  }
+  return out;
+}
+
+/**
+ * One partial for a run of days (the day-partials cache keeps it, so that a request merges one
+ * part for all its closed days): groups' values merged into one ascending array each, counts
+ * summed, the hours counted from the run's first day. The figures merged from it are those merged
+ * from the days.
+ */
+export function mergeRun(days: Map<number, EfficiencyPartial>): [number, EfficiencyPartial] {
+  const list = [...days].sort((a, b) => a[0] - b[0]);
+  const first = list[0]?.[0] ?? 0;
+  const parts = list.map(([, p]) => p);
+  const hours = (pick: (p: EfficiencyPartial) => Array<[number, number]>) => {
+    const sums = new Map<number, number>();
+    for (const [day, p] of list) {
+      const shift = Math.round((day - first) / HOUR_MS);
+      for (const [hour, n] of pick(p)) sums.set(hour + shift, (sums.get(hour + shift) ?? 0) + n);
+    }
+    return [...sums];
+  };
+  const algorithms = new Map<number, { id: number; name: string | null; total: number; fp: number }>();
+  for (const p of parts) {
+    for (const a of p.algorithms) {
+      const sum = algorithms.get(a.id) ?? { id: a.id, name: null, total: 0, fp: 0 };
+      sum.total += a.total;
+      sum.fp += a.fp;
+      if (a.name !== null && (sum.name === null || a.name > sum.name)) sum.name = a.name;
+      algorithms.set(a.id, sum);
+    }
+  }
+  return [
+    first,
+    {
+      handled: {
+        n: parts.reduce((sum, p) => sum + p.handled.n, 0),
+        values: union(parts.map((p) => p.handled.values)),
+      },
+      byLevel: unionGroups(parts, (p) => p.byLevel),
+      byScene: unionGroups(parts, (p) => p.byScene),
+      byHandler: unionGroups(parts, (p) => p.byHandler),
+      byDuty: unionGroups(parts, (p) => p.byDuty),
+      approval: union(parts.map((p) => p.approval)),
+      raised: hours((p) => p.raised),
+      closed: hours((p) => p.closed),
+      algorithms: [...algorithms.values()],
+      sceneNames: maxNames(parts, (p) => p.sceneNames),
+      handlerNames: maxNames(parts, (p) => p.handlerNames),
+      lastAlarmMs: Math.max(...parts.map((p) => p.lastAlarmMs)),
+    },
+  ];
+}
 
 /** The groups of every part by key, each with its parts' ascending arrays. */
 function merged(parts: EfficiencyPartial[], groups: (p: EfficiencyPartial) => Map<number, Group>) {

@@ -1,4 +1,10 @@
-import { ALARM_API, ANALYSIS_API, analysisQuery, type EfficiencyAnalysis } from '@sentinel/contract';
+import {
+  ALARM_API,
+  ANALYSIS_API,
+  analysisQuery,
+  type EfficiencyAnalysis,
+  SCENE_API,
+} from '@sentinel/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/helpers.ts';
@@ -41,7 +47,8 @@ describe.each(backends)('efficiency analysis from kept days on %s', (backend) =>
     const wide = { startTime: iso(BASE - 3 * D), endTime: iso(BASE + 2 * D - 1) };
     expect(await analyse(app, w.h.admin, wide)).toEqual(await cold(app, wide));
     const kept = app.dayPartials.size;
-    expect(kept).toBe(4);
+    // 4 closed days and today (the open day, kept briefly).
+    expect(kept).toBe(5);
     // Another start (a head before the first midnight), hourly buckets, another end: kept days merged with live parts.
     for (const range of [
       { startTime: iso(BASE - D + 5 * H), endTime: iso(BASE + 30 * H) },
@@ -60,6 +67,40 @@ describe.each(backends)('efficiency analysis from kept days on %s', (backend) =>
     expect(app.dayPartials.size).toBeGreaterThan(kept);
   });
 
+  it('ranges ending today share the open day only when it holds no alarm after their end', async () => {
+    const app = w.h.app;
+    const now = app.appConfig.now().getTime();
+    const today = BASE + D;
+    // Two alarms today, the later one processed (as an ingest does, their day dropped).
+    const latest = today + 3 * H;
+    await insertTestAlarm(app, { sceneId: w.refs.sceneA, alarmState: 1, alarmTime: new Date(today + 2 * H) });
+    await insertTestAlarm(app, {
+      sceneId: w.refs.sceneA,
+      alarmState: 2,
+      alarmTime: new Date(latest),
+      handleTime: new Date(latest + 90_000),
+    });
+    app.dayPartials.dropTime(latest);
+    const asked = (end: number) =>
+      efficiencyAnalysisOf(
+        app.db,
+        analysisQuery.parse({ startTime: iso(BASE - D), endTime: iso(end) }),
+        'all',
+        {
+          partials: app.dayPartials,
+          now,
+        },
+      );
+    // After today's latest alarm: from the open day (ends a few ms apart: the same day kept).
+    for (const end of [today + D - 1, today + D - 7, latest]) {
+      expect(await asked(end)).toEqual(await cold(app, { startTime: iso(BASE - D), endTime: iso(end) }));
+    }
+    // Before it (the open day holds an alarm after the end): computed live, that alarm left out.
+    const before = await asked(latest - 1);
+    expect(before).toEqual(await cold(app, { startTime: iso(BASE - D), endTime: iso(latest - 1) }));
+    expect(before.overall.count).toBe((await asked(latest)).overall.count - 1);
+  });
+
   it('handling an alarm of a kept day changes that day in the next answer', async () => {
     const app = w.h.app;
     const range = { startTime: iso(BASE - 2 * D), endTime: iso(BASE + 2 * D - 1) };
@@ -70,6 +111,31 @@ describe.each(backends)('efficiency analysis from kept days on %s', (backend) =>
     expect(res.statusCode, res.body.message).toBe(200);
     const after = await analyse(app, w.h.admin, range);
     expect(after.overall.count).toBe(before.overall.count + 1);
+    expect(after).toEqual(await cold(app, range));
+  });
+
+  it('deleting a scene (its alarms lose it, with no alarm event) shows in the next answer', async () => {
+    const app = w.h.app;
+    const range = { startTime: iso(BASE - 3 * D), endTime: iso(BASE + 2 * D - 1) };
+    // Past the whole-answer cache: the kept days (and their kept merge, asked twice) answer.
+    const kept = () =>
+      efficiencyAnalysisOf(app.db, analysisQuery.parse(range), 'all', {
+        partials: app.dayPartials,
+        now: app.appConfig.now().getTime(),
+      });
+    await kept();
+    const before = await kept();
+    expect(app.dayPartials.runs).toBeGreaterThan(0);
+    const sceneB = w.refs.sceneB;
+    expect(before.byScene.some((s) => s.sceneId === sceneB)).toBe(true);
+    const res = await app.inject({
+      method: 'DELETE',
+      url: SCENE_API.one(sceneB),
+      headers: { token: w.h.admin, lang: 'en' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await kept();
+    expect(after.byScene.some((s) => s.sceneId === sceneB)).toBe(false);
     expect(after).toEqual(await cold(app, range));
   });
 });
