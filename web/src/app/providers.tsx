@@ -7,7 +7,7 @@ import { Outlet } from 'react-router';
 import { useAppStore } from '../shared/stores/app-store.ts';
 import { useSettingsStore } from '../shared/stores/settings-store.ts';
 import { queryClient } from './query-client.ts';
-import { appTheme } from './theme.ts';
+import { appTheme, THEME_CLASS } from './theme.ts';
 
 const SIZE = { large: 'large', medium: 'middle', small: 'small' } as const;
 
@@ -25,7 +25,8 @@ export function Providers({ children }: { children: React.ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={lang === 'zh-CN' ? zhCN : enUS} componentSize={SIZE[size]} theme={theme}>
-        {children}
+        {/* antd's CSS variables for the console's own elements (antd's App drew this wrapper before). */}
+        <div className={THEME_CLASS}>{children}</div>
       </ConfigProvider>
     </QueryClientProvider>
   );

@@ -49,6 +49,8 @@ export function LightMenu({
   const root = useRef<HTMLDivElement>(null);
   const [flyout, setFlyout] = useState<string | null>(null);
   const [focusKey, setFocusKey] = useState<string | null>(null);
+  // Focus back on a group title after closing its flyout (← or Escape) must not reopen it.
+  const closing = useRef(false);
   const parents = useMemo(() => {
     const map = new Map<string, string>();
     const walk = (list: LightMenuItem[], parent?: string) => {
@@ -113,7 +115,9 @@ export function LightMenu({
       if (!up) return;
       event.preventDefault();
       if (isOpen(up)) toggle(up);
-      focusIn(root.current?.querySelector(`[data-key="${CSS.escape(up)}"]`));
+      closing.current = true;
+      focusIn(byKey(root.current, up));
+      closing.current = false;
     }
   };
 
@@ -169,7 +173,7 @@ export function LightMenu({
             {...common}
             onFocus={() => {
               setFocusKey(item.key);
-              if (flies) setFlyout(item.key);
+              if (flies && !closing.current) setFlyout(item.key);
             }}
             onClick={() => (flies ? setFlyout(item.key) : toggle(item.key))}
             onKeyDown={() => undefined}
@@ -232,8 +236,12 @@ export function LightMenu({
 
 /** A flyout beside its group title, in the window (the sidebar scrolls and clips). */
 function flyoutPlace(root: HTMLElement | null, key: string): React.CSSProperties | undefined {
-  const title = root?.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  const title = byKey(root, key);
   if (!title) return undefined;
   const box = title.getBoundingClientRect();
   return { top: box.top, left: box.right, maxHeight: Math.max(120, window.innerHeight - box.top - 8) };
+}
+
+function byKey(root: HTMLElement | null, key: string): HTMLElement | undefined {
+  return [...(root?.querySelectorAll<HTMLElement>('[data-key]') ?? [])].find((e) => e.dataset.key === key);
 }
