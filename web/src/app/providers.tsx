@@ -26,7 +26,7 @@ export function Providers({ children }: { children: React.ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={lang === 'zh-CN' ? zhCN : enUS} componentSize={SIZE[size]} theme={theme}>
         {/* antd's CSS variables for the console's own elements (antd's App drew this wrapper before). */}
-        <div className={THEME_CLASS}>{children}</div>
+        <div className={`console-root ${THEME_CLASS}`}>{children}</div>
       </ConfigProvider>
     </QueryClientProvider>
   );
