@@ -135,8 +135,12 @@ describe.each([
     await page.getByTestId('dashboard-kpis').waitFor();
     await expectAccessible(page);
     // A group of the menu opened: its sub-items are links too.
-    await page.getByTestId('sidebar').locator('.ant-menu-submenu-title').first().click();
-    await page.getByTestId('sidebar').locator('.ant-menu-sub .ant-menu-item').first().waitFor();
+    await page.getByTestId('sidebar').locator('[role="menuitem"][aria-expanded="false"]').first().click();
+    await page
+      .getByTestId('sidebar')
+      .locator('[role="menu"] [role="menu"] [role="menuitem"]')
+      .first()
+      .waitFor();
     await expectAccessible(page);
   });
 

@@ -56,11 +56,12 @@ async function visibleFeedback(page: Page): Promise<string> {
  */
 export async function openContextMenu(page: Page, target: Locator): Promise<Locator> {
   await target.click({ button: 'right' });
-  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last();
+  // The project's light dropdown (web/src/shared/ui/light-dropdown.tsx): no motion, one open menu.
+  const menu = page.locator('.light-dropdown[role="menu"]').last();
   await expect
     .poll(async () => {
-      const [box, className] = await Promise.all([menu.boundingBox(), menu.getAttribute('class')]);
-      return Boolean(box && box.x >= 0 && box.y >= 0 && !/-(enter|appear)/.test(className ?? ''));
+      const box = await menu.boundingBox();
+      return Boolean(box && box.x >= 0 && box.y >= 0);
     })
     .toBe(true);
   return menu;

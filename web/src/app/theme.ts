@@ -35,10 +35,16 @@ const DARKER_TAG_TEXT = Object.fromEntries(
   ]),
 );
 
+/** The class that carries antd's CSS variables. */
+export const THEME_CLASS = 'app-theme';
+
 /** The antd theme for a primary colour (the user's choice in the settings; DEFAULT_THEME passes). */
 export function appTheme(colorPrimary: string): ThemeConfig {
   return {
     algorithm: theme.defaultAlgorithm,
+    // A fixed class for antd's CSS variables (--ant-color-primary…): the console's own elements
+    // (tags, menus, avatar) read them inside the providers' wrapper (providers.tsx).
+    cssVar: { key: THEME_CLASS },
     token: {
       colorPrimary,
       // Links and link buttons follow the primary colour (antd derives them from its own

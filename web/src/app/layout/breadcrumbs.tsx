@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { MENU_TREE } from '@sentinel/contract';
-import { Breadcrumb, Button } from 'antd';
+import { Button } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
 import { ancestry } from '@/shared/permission/permitted.ts';
@@ -56,7 +56,21 @@ export function Breadcrumbs() {
           {t('back')}
         </Button>
       ) : null}
-      <Breadcrumb data-testid="breadcrumb" items={items} />
+      {/* Drawn like antd's Breadcrumb, without it: it brings antd's Dropdown and Menu (issue 17 §8). */}
+      <nav className="light-breadcrumb" data-testid="breadcrumb" aria-label={t('breadcrumb')}>
+        <ol>
+          {items.map((item, i) => (
+            <li key={item.key} aria-current={i === items.length - 1 ? 'page' : undefined}>
+              {i > 0 ? (
+                <span className="light-breadcrumb-separator" aria-hidden="true">
+                  /
+                </span>
+              ) : null}
+              {item.title}
+            </li>
+          ))}
+        </ol>
+      </nav>
     </div>
   );
 }

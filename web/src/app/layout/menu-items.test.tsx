@@ -1,6 +1,7 @@
 import type { MenuItem as ServerMenu } from '@sentinel/contract';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { LightMenu } from '@/shared/ui/light-menu.tsx';
 import { buildSidebar } from './menu-items.tsx';
 import { serverMenuTarget } from './server-menu-target.ts';
 
@@ -51,11 +52,24 @@ describe('menu items the server supplies (SPEC §2 menu types 1, 4, −1)', () =
     ]);
     expect(model.items.map((i) => i?.key)).toEqual(['page:11', 'ext:12']);
     expect(model.paths.get('page:11')).toBe('/historyRecords/historyAlarm');
-    const link = model.items[1] as { label: React.ReactNode };
-    render(<>{link.label}</>);
-    const anchor = screen.getByRole('link', { name: 'Plant wiki' });
+    // The link is drawn by the sidebar's menu (light-menu.tsx): an anchor opening a new tab.
+    const link = model.items[1];
+    expect(link).toMatchObject({ label: 'Plant wiki', href: 'https://wiki.plant.local/sop', external: true });
+    render(
+      <LightMenu
+        items={model.items}
+        selectedKey=""
+        openKeys={[]}
+        onOpenChange={() => {}}
+        onSelect={() => {}}
+      />,
+    );
+    const anchor = screen.getByRole('menuitem', { name: 'Plant wiki' });
     expect(anchor.getAttribute('href')).toBe('https://wiki.plant.local/sop');
     expect(anchor.getAttribute('target')).toBe('_blank');
     expect(anchor.getAttribute('rel')).toContain('noopener');
+    expect(screen.getByRole('menuitem', { name: 'Shift report' }).getAttribute('href')).toBe(
+      '/historyRecords/historyAlarm',
+    );
   });
 });

@@ -16,7 +16,7 @@ import {
   VideoCameraOutlined,
 } from '@ant-design/icons';
 import type { Lang, MenuNode, MenuItem as ServerMenu } from '@sentinel/contract';
-import type { MenuProps } from 'antd';
+import type { LightMenuItem } from '@/shared/ui/light-menu.tsx';
 import { serverMenuTarget } from './server-menu-target.ts';
 
 const ICONS: Record<string, React.ReactNode> = {
@@ -39,7 +39,7 @@ const ICONS: Record<string, React.ReactNode> = {
   selfCheck: <DashboardOutlined />,
 };
 
-type Item = NonNullable<MenuProps['items']>[number];
+type Item = LightMenuItem;
 
 export interface SidebarModel {
   items: Item[];
@@ -79,7 +79,7 @@ export function buildSidebar(
     if (children.length === 1 && only && !node.alwaysShow && !only.children?.length) {
       paths.set(only.code, only.path);
       if (parent) parents.set(only.code, parent);
-      return { key: only.code, icon, label: only.title[lang], title: only.title[lang] };
+      return { key: only.code, icon, label: only.title[lang], href: only.path };
     }
     const added = extra[node.code];
     if (children.length === 0 && added && added.items.length > 0) {
@@ -96,15 +96,15 @@ export function buildSidebar(
         icon,
         label: node.title[lang],
         children: [
-          { key: overview, label: added.overviewLabel, title: added.overviewLabel },
-          ...added.items.map((item) => ({ key: item.key, label: item.label, title: item.label })),
+          { key: overview, label: added.overviewLabel, href: node.path },
+          ...added.items.map((item) => ({ key: item.key, label: item.label, href: item.path })),
         ],
       };
     }
     if (children.length === 0) {
       paths.set(node.code, node.path);
       if (parent) parents.set(node.code, parent);
-      return { key: node.code, icon, label: node.title[lang], title: node.title[lang] };
+      return { key: node.code, icon, label: node.title[lang], href: node.path };
     }
     if (parent) parents.set(node.code, parent);
     return {
@@ -129,16 +129,14 @@ export function buildSidebar(
       items.push({
         key: `ext:${menu.id}`,
         icon: <LinkOutlined />,
-        label: (
-          <a href={target.href} target="_blank" rel="noopener noreferrer">
-            {menu.name}
-          </a>
-        ),
+        label: menu.name,
+        href: target.href,
+        external: true,
       });
     } else if (target?.kind === 'page') {
       const key = `page:${menu.id}`;
       paths.set(key, target.path);
-      items.push({ key, icon: <AppstoreOutlined />, label: menu.name, title: menu.name });
+      items.push({ key, icon: <AppstoreOutlined />, label: menu.name, href: target.path });
     }
   }
   return { items, paths, parents };

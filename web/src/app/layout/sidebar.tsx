@@ -1,5 +1,4 @@
 import { MENU_TREE } from '@sentinel/contract';
-import { Menu } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useMatches, useNavigate } from 'react-router';
 import { sceneMenuKey, useSceneMenus } from '@/features/scenes/index.ts';
@@ -9,6 +8,7 @@ import { useAppStore } from '@/shared/stores/app-store.ts';
 import { usePermissionStore } from '@/shared/stores/permission-store.ts';
 import { useSettingsStore } from '@/shared/stores/settings-store.ts';
 import { useUserStore } from '@/shared/stores/user-store.ts';
+import { LightMenu } from '@/shared/ui/light-menu.tsx';
 import { Logo } from '@/shared/ui/logo.tsx';
 import { buildSidebar } from './menu-items.tsx';
 
@@ -24,6 +24,7 @@ export function Sidebar() {
   const appName = useAppStore((s) => s.appName);
   const appLogo = useAppStore((s) => s.appLogo);
   const showLogo = useSettingsStore((s) => s.sidebarLogo);
+  const primary = useSettingsStore((s) => s.theme);
   const navigate = useNavigate();
   const handle = useRouteHandle();
   // The enabled scenes under the general / job scene menu groups.
@@ -54,11 +55,19 @@ export function Sidebar() {
       : grantKey;
   const parentKey = model.parents.get(activeKey);
   const collapsed = device === 'desktop' && !opened;
-  const [openKeys, setOpenKeys] = useState<string[]>(parentKey ? [parentKey] : []);
+  // The active item's groups, outermost first (accordion: only they stay open).
+  const openChain = useMemo(() => {
+    const chain: string[] = [];
+    for (let key = parentKey; key && !chain.includes(key); key = model.parents.get(key)) chain.unshift(key);
+    return chain;
+  }, [parentKey, model]);
+  const [openKeys, setOpenKeys] = useState<string[]>(openChain);
 
+  // Only when the active item's groups change (not on every new model: a language switch).
+  const chainKey = openChain.join('\n');
   useEffect(() => {
-    if (parentKey && !collapsed) setOpenKeys([parentKey]);
-  }, [parentKey, collapsed]);
+    if (chainKey && !collapsed) setOpenKeys(chainKey.split('\n'));
+  }, [chainKey, collapsed]);
 
   return (
     <aside
@@ -66,6 +75,7 @@ export function Sidebar() {
       data-testid="sidebar"
       data-opened={String(opened)}
       aria-label="sidebar"
+      style={{ '--menu-primary': primary } as React.CSSProperties}
     >
       {showLogo ? (
         <div className="sidebar-logo" title={appName}>
@@ -74,19 +84,15 @@ export function Sidebar() {
         </div>
       ) : null}
       <nav className="sidebar-scroll">
-        <Menu
-          mode="inline"
-          theme="dark"
+        <LightMenu
           items={model.items}
-          selectedKeys={[activeKey]}
-          openKeys={collapsed ? undefined : openKeys}
-          inlineCollapsed={collapsed}
-          inlineIndent={18}
-          onOpenChange={(keys) => {
-            const latest = keys.find((k) => !openKeys.includes(k));
-            setOpenKeys(latest ? [latest] : keys);
-          }}
-          onClick={({ key }) => {
+          selectedKey={activeKey}
+          openKeys={collapsed ? [] : openKeys}
+          collapsed={collapsed}
+          indent={18}
+          label={appName}
+          onOpenChange={setOpenKeys}
+          onSelect={(key) => {
             const path = model.paths.get(key);
             if (path) navigate(path);
           }}

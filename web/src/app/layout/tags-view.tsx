@@ -1,11 +1,11 @@
 import { CloseOutlined } from '@ant-design/icons';
-import { Dropdown } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
 import { nodeForCode } from '@/shared/routing/route-meta.ts';
 import { nextAfterClose, type VisitedView } from '@/shared/stores/tags-view.ts';
 import { useTagsViewStore } from '@/shared/stores/tags-view-store.ts';
+import { type DropdownEntry, LightDropdown } from '@/shared/ui/light-dropdown.tsx';
 
 /** Tab strip of opened routes: switch, refresh, close, close others, close all (SPEC §2). */
 export function TagsView() {
@@ -44,7 +44,7 @@ export function TagsView() {
   };
   const refresh = (view: VisitedView) => navigate(`/redirect${view.fullPath}`, { replace: true });
 
-  const menuFor = (view: VisitedView) => [
+  const menuFor = (view: VisitedView): DropdownEntry[] => [
     { key: 'refresh', label: <span data-testid="tag-refresh">{t('tags.refresh')}</span> },
     ...(view.affix ? [] : [{ key: 'close', label: <span data-testid="tag-close">{t('tags.close')}</span> }]),
     { key: 'closeOthers', label: <span data-testid="tag-close-others">{t('tags.closeOthers')}</span> },
@@ -58,69 +58,74 @@ export function TagsView() {
           const active = view.path === location.pathname;
           const title = nodeForCode(view.code)?.title[lang] ?? view.code;
           return (
-            <Dropdown
+            <LightDropdown
               key={view.path}
-              trigger={['contextMenu']}
-              menu={{
-                items: menuFor(view),
-                onClick: ({ key, domEvent }) => {
-                  domEvent.stopPropagation();
-                  if (key === 'refresh') refresh(view);
-                  else if (key === 'close') close(view);
-                  else if (key === 'closeOthers') closeOthers(view);
-                  else if (key === 'closeAll') closeAll(view);
-                },
+              trigger="contextMenu"
+              items={menuFor(view)}
+              label={title}
+              onPick={(key) => {
+                if (key === 'refresh') refresh(view);
+                else if (key === 'close') close(view);
+                else if (key === 'closeOthers') closeOthers(view);
+                else if (key === 'closeAll') closeAll(view);
+              }}
+              onTriggerKeyDown={(event) => {
+                if (event.key === 'Enter' || event.key === ' ') {
+                  event.preventDefault();
+                  navigate(view.fullPath);
+                } else if ((event.key === 'Delete' || event.key === 'Backspace') && !view.affix) {
+                  close(view);
+                }
               }}
             >
-              <span
-                ref={active ? activeRef : undefined}
-                className={active ? 'tag active' : 'tag'}
-                data-testid="tag"
-                data-path={view.fullPath}
-                data-active={active ? 'true' : 'false'}
-                aria-current={active ? 'page' : undefined}
-                role="tab"
-                aria-selected={active}
-                aria-keyshortcuts={view.affix ? undefined : 'Delete'}
-                tabIndex={0}
-                title={title}
-                onClick={() => {
-                  if (!active || location.search !== new URL(view.fullPath, 'http://x').search)
-                    navigate(view.fullPath);
-                }}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter' || event.key === ' ') {
-                    event.preventDefault();
-                    navigate(view.fullPath);
-                  } else if ((event.key === 'Delete' || event.key === 'Backspace') && !view.affix) {
-                    close(view);
-                  }
-                }}
-                onAuxClick={(event) => {
-                  if (event.button === 1 && !view.affix) close(view);
-                }}
-              >
-                {active ? <i className="tag-dot" aria-hidden="true" /> : null}
-                <span className="tag-title">{title}</span>
-                {view.affix ? null : (
-                  // A pointer shortcut only, hidden from assistive technology: a control inside
-                  // the tab would nest one interactive element in another (axe: nested-interactive).
-                  // The keyboard closes the focused tab with Delete, the context menu with "Close".
-                  <span
-                    className="tag-close"
-                    aria-hidden="true"
-                    data-testid="tag-close-icon"
-                    title={`${t('tags.close')} ${title}`}
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      close(view);
-                    }}
-                  >
-                    <CloseOutlined />
-                  </span>
-                )}
-              </span>
-            </Dropdown>
+              {(trigger) => (
+                <span
+                  {...trigger}
+                  onKeyDown={trigger.onKeyDown}
+                  ref={(element) => {
+                    trigger.ref.current = element;
+                    if (active) activeRef.current = element;
+                  }}
+                  className={active ? 'tag active' : 'tag'}
+                  data-testid="tag"
+                  data-path={view.fullPath}
+                  data-active={active ? 'true' : 'false'}
+                  aria-current={active ? 'page' : undefined}
+                  role="tab"
+                  aria-selected={active}
+                  aria-keyshortcuts={view.affix ? undefined : 'Delete'}
+                  tabIndex={0}
+                  title={title}
+                  onClick={() => {
+                    if (!active || location.search !== new URL(view.fullPath, 'http://x').search)
+                      navigate(view.fullPath);
+                  }}
+                  onAuxClick={(event) => {
+                    if (event.button === 1 && !view.affix) close(view);
+                  }}
+                >
+                  {active ? <i className="tag-dot" aria-hidden="true" /> : null}
+                  <span className="tag-title">{title}</span>
+                  {view.affix ? null : (
+                    // A pointer shortcut only, hidden from assistive technology: a control inside
+                    // the tab would nest one interactive element in another (axe: nested-interactive).
+                    // The keyboard closes the focused tab with Delete, the context menu with "Close".
+                    <span
+                      className="tag-close"
+                      aria-hidden="true"
+                      data-testid="tag-close-icon"
+                      title={`${t('tags.close')} ${title}`}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        close(view);
+                      }}
+                    >
+                      <CloseOutlined />
+                    </span>
+                  )}
+                </span>
+              )}
+            </LightDropdown>
           );
         })}
       </div>

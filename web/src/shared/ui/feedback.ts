@@ -6,8 +6,9 @@ import type { HookAPI as ModalHookAPI } from 'antd/es/modal/useModal';
  * the first load (issue 17 §8), so the toasts live in a root of their own, the host set by main.tsx
  * (app/feedback-host.tsx), loaded on the first toast and kept for good: a toast outlives the page
  * that showed it, also from the console to the login page (whose route is outside the console's
- * providers). Dialogs use the console's providers when mounted (their theme and context), else
- * the host. Calls made before the instance they need is there are queued.
+ * providers). Dialogs use the console's providers when they register an instance, else the host
+ * (the console's providers do not: antd's App stays off its first route). Calls made before the
+ * instance they need is there are queued.
  */
 type Registration = { message: MessageInstance; modal: ModalHookAPI; host: boolean };
 type Need = 'toast' | 'dialog';

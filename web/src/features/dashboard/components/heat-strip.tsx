@@ -1,9 +1,10 @@
 import { type HeatStrip, PRIORITY_COLORS, PRIORITY_LABELS } from '@sentinel/contract';
-import { Card, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
+import { Empty, Flex, Skeleton, Tag, Typography } from 'antd';
 import { lazy, memo, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
 import { PageError } from '@/shared/ui/page-states.tsx';
+import { Panel } from '@/shared/ui/panel.tsx';
 import { levelTotals } from '../lib/heat-option.ts';
 import { heatLevelLink } from '../lib/links.ts';
 
@@ -86,8 +87,7 @@ export const HeatStripCard = memo(function HeatStripCard({
     );
 
   return (
-    <Card
-      size="small"
+    <Panel
       title={t('heat.title')}
       className="dash-card"
       data-testid="dashboard-heat"
@@ -100,6 +100,6 @@ export const HeatStripCard = memo(function HeatStripCard({
       }
     >
       {body}
-    </Card>
+    </Panel>
   );
 });

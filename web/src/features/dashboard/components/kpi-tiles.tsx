@@ -7,11 +7,12 @@ import {
   VideoCameraOutlined,
 } from '@ant-design/icons';
 import type { DashboardQuery, DashboardSummary } from '@sentinel/contract';
-import { Card, Col, Row, Skeleton } from 'antd';
+import { Col, Row, Skeleton } from 'antd';
 import type { TFunction } from 'i18next';
 import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
+import { Panel } from '@/shared/ui/panel.tsx';
 import { formatRate } from '../lib/format.ts';
 import { type KpiKey, kpiLink } from '../lib/links.ts';
 
@@ -106,9 +107,9 @@ export const KpiTiles = memo(function KpiTiles({
         {Array.from({ length: 6 }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
           <Col key={i} {...SPAN}>
-            <Card size="small" className="dash-kpi">
+            <Panel className="dash-kpi">
               <Skeleton active title={{ width: '50%' }} paragraph={{ rows: 1, width: '70%' }} />
-            </Card>
+            </Panel>
           </Col>
         ))}
       </Row>
@@ -119,7 +120,7 @@ export const KpiTiles = memo(function KpiTiles({
       {tilesOf(summary, t, lang).map((tile) => {
         const link = kpiLink(tile.key, today);
         const body = (
-          <Card size="small" className={`dash-kpi tone-${tile.tone}`} hoverable={permitted.has(link.code)}>
+          <Panel className={`dash-kpi tone-${tile.tone}`} hoverable={permitted.has(link.code)}>
             <div className="dash-kpi-title">
               <span className="dash-kpi-icon">{tile.icon}</span>
               {t(`kpi.${tile.key}`)}
@@ -131,7 +132,7 @@ export const KpiTiles = memo(function KpiTiles({
             <div className="dash-kpi-note" title={tile.note}>
               {tile.note}
             </div>
-          </Card>
+          </Panel>
         );
         const attrs = { 'data-testid': `kpi-${tile.key}`, 'data-value': tile.raw };
         return (

@@ -6,13 +6,14 @@ import {
   PRIORITY_COLORS,
   PRIORITY_LABELS,
 } from '@sentinel/contract';
-import { Card, Empty, Flex, Skeleton, Tag } from 'antd';
+import { Empty, Flex, Skeleton, Tag } from 'antd';
 import { lazy, memo, Suspense, useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
 import type { ConnectionState } from '@/shared/realtime/realtime-client.ts';
 import { AlarmActionButtons } from '@/shared/ui/alarm-detail-dialog/alarm-action-buttons.tsx';
 import { PageError } from '@/shared/ui/page-states.tsx';
+import { Panel } from '@/shared/ui/panel.tsx';
 import { formatTime } from '@/shared/utils/time.ts';
 import { shortTime } from '../lib/format.ts';
 import type { KpiLink } from '../lib/links.ts';
@@ -161,8 +162,7 @@ export const UntreatedList = memo(function UntreatedList({
     );
 
   return (
-    <Card
-      size="small"
+    <Panel
       title={t('untreated.title')}
       className="dash-card"
       data-testid="dashboard-untreated"
@@ -183,6 +183,6 @@ export const UntreatedList = memo(function UntreatedList({
           <AlarmDetailDialog ids={open.ids} index={open.index} onClose={() => setOpen(null)} />
         </Suspense>
       ) : null}
-    </Card>
+    </Panel>
   );
 });

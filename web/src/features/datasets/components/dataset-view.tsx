@@ -1,10 +1,11 @@
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import type { DatasetItem } from '@sentinel/contract';
-import { App, Button, Drawer, Dropdown, Input, Popconfirm, Space, Tabs, Tag, Upload } from 'antd';
+import { Button, Drawer, Dropdown, Input, Popconfirm, Space, Tabs, Tag, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { useButtons } from '@/shared/permission/use-buttons.ts';
 import { RequestError } from '@/shared/request/errors.ts';
+import { toast } from '@/shared/ui/feedback.ts';
 import { PageError, PageLoading } from '@/shared/ui/page-states.tsx';
 import { exportUrl, uploadImage, useDataset, useFreeze, useRefreshDatasets } from '../api/datasets.ts';
 import { FalseAlarmDialog } from './false-alarm-dialog.tsx';
@@ -18,7 +19,6 @@ type Dialog = 'zip' | 'falseAlarms' | null;
 /** One dataset: its images (add, import, label, remove), its frozen versions (freeze, export). */
 export function DatasetView({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation('datasets');
-  const { message } = App.useApp();
   const buttons = useButtons('trainingDataset');
   const canEdit = buttons.can('trainingDataset:edit');
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -40,9 +40,9 @@ export function DatasetView({ id, onClose }: { id: number; onClose: () => void }
           uploadImage(id, file).then(
             () => {
               void refresh();
-              void message.success(t('imageAdded'));
+              toast.success(t('imageAdded'));
             },
-            (error: unknown) => void message.error(error instanceof Error ? error.message : String(error)),
+            (error: unknown) => toast.error(error instanceof Error ? error.message : String(error)),
           );
           return false;
         }}

@@ -1,14 +1,19 @@
 import type { AlarmItem } from '@sentinel/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, type ButtonProps, Modal, Space } from 'antd';
-import { useState } from 'react';
+import { Button, type ButtonProps, Space } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '@/shared/i18n/i18n.ts';
 import { useButtons } from '@/shared/permission/use-buttons.ts';
 import { confirmDialog } from '../feedback.ts';
+import { useOpenedOnce } from '../use-opened-once.ts';
 import { conflictAlarm, patchCachedAlarm, refreshAlarms, runAlarmAction } from './alarm-api.ts';
-import { AlarmCommentInput } from './alarm-comment-input.tsx';
 import { type AlarmActionKind, type AlarmDialogMode, alarmActions } from './alarm-rules.ts';
 import { rememberApproved } from './session-approved.ts';
+
+/** Loaded when first opened (issue 17 §8: antd's Modal, Alert and the comment input are not on the home's first load). */
+const AlarmDealDialog = lazy(() =>
+  import('./alarm-deal-dialog.tsx').then((m) => ({ default: m.AlarmDealDialog })),
+);
 
 const CONFIRM_KEYS: Record<Exclude<AlarmActionKind, 'deal'>, string> = {
   cancel: 'alarm.confirm.cancel',
@@ -53,6 +58,7 @@ export function AlarmActionButtons({
   const [busy, setBusy] = useState(false);
   const [stale, setStale] = useState(false);
   const actions = alarmActions(alarm, mode, can);
+  const dealMounted = useOpenedOnce(dealing);
 
   async function run(kind: AlarmActionKind, text = ''): Promise<boolean> {
     setBusy(true);
@@ -107,26 +113,25 @@ export function AlarmActionButtons({
           </Button>
         ))}
       </Space>
-      <Modal
-        open={dealing}
-        title={t('alarm.dealTitle', { id: alarm.id })}
-        okText={t('alarm.action.deal')}
-        confirmLoading={busy}
-        okButtonProps={{ disabled: stale, 'data-testid': 'alarm-deal-ok' } as ButtonProps}
-        onCancel={() => setDealing(false)}
-        onOk={async () => {
-          if (await run('deal', comment.trim())) {
-            setDealing(false);
-            setComment('');
-          }
-        }}
-        destroyOnHidden
-      >
-        {stale ? (
-          <Alert type="warning" showIcon title={t('alarm.stale')} style={{ marginBottom: 12 }} />
-        ) : null}
-        <AlarmCommentInput value={comment} onChange={setComment} testId="alarm-deal-comment" />
-      </Modal>
+      {dealMounted ? (
+        <Suspense fallback={null}>
+          <AlarmDealDialog
+            open={dealing}
+            alarmId={alarm.id}
+            busy={busy}
+            stale={stale}
+            comment={comment}
+            onComment={setComment}
+            onCancel={() => setDealing(false)}
+            onOk={async () => {
+              if (await run('deal', comment.trim())) {
+                setDealing(false);
+                setComment('');
+              }
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
