@@ -5,6 +5,7 @@ import { account } from '../../db/schema/index.ts';
 import { DAY_MS, splitOnDays } from '../../platform/day-partials.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import type { PartialsCache } from './efficiency.ts';
+import { catalogueMark } from './efficiency-repo.ts';
 import { bucketsOf } from './handling-repo.ts';
 import { type MinePartial, mergeMine, minePartials, weighMinePartial } from './mine-partials.ts';
 
@@ -46,7 +47,10 @@ export async function myStatisticsOf(
         closed: [],
         live: [[start, end + 1]] as Array<[number, number]>,
       };
-  const key = JSON.stringify([who.id, scenes, q.utcOffset]);
+  // Keyed with the catalogue's mark when days are kept: a deleted scene rewrites past actions
+  // without an event (as the efficiency analysis).
+  const mark = cache && split.closed.length > 0 ? await catalogueMark(db) : '';
+  const key = JSON.stringify([who.id, scenes, q.utcOffset, mark]);
   const [closed, live] = await Promise.all([
     cache && split.closed.length > 0
       ? cache.partials.get<MinePartial>(

@@ -1,4 +1,4 @@
-import { ANALYSIS_API, analysisQuery, JOB_RUN_API, type SafetyAnalysis } from '@sentinel/contract';
+import { ANALYSIS_API, analysisQuery, JOB_RUN_API, type SafetyAnalysis, SCENE_API } from '@sentinel/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
@@ -88,6 +88,30 @@ describe.each(backends)('safety analysis from kept days on %s', (backend) => {
     expect(after.byOutcome.find((o) => o.state === 3)?.count).toBe(
       (before.byOutcome.find((o) => o.state === 3)?.count ?? 0) + 1,
     );
+    expect(after).toEqual(await cold(app, range));
+  });
+
+  it('deleting a scene (its runs and alarms lose it, with no event) shows in the next answer', async () => {
+    const app = w.h.app;
+    const range = { startTime: iso(BASE - 3 * D), endTime: iso(BASE + 2 * D - 1) };
+    // Past the whole-answer cache: the kept days answer.
+    const kept = () =>
+      safetyAnalysisOf(app.db, analysisQuery.parse({ utcOffset: 0, ...range }), 'all', {
+        partials: app.dayPartials,
+        now: app.appConfig.now().getTime(),
+      });
+    const before = await kept();
+    expect(app.dayPartials.size).toBeGreaterThan(0);
+    const sceneB = w.refs.sceneB;
+    expect(before.byScene.some((s) => s.sceneId === sceneB)).toBe(true);
+    const res = await app.inject({
+      method: 'DELETE',
+      url: SCENE_API.one(sceneB),
+      headers: { token: w.h.admin, lang: 'en' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await kept();
+    expect(after.byScene.some((s) => s.sceneId === sceneB)).toBe(false);
     expect(after).toEqual(await cold(app, range));
   });
 });

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { DAY_MS, splitOnDays } from '../../platform/day-partials.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import type { PartialsCache } from './efficiency.ts';
+import { catalogueMark } from './efficiency-repo.ts';
 import { type SafetyPartial, safetyPartials, weighSafetyPartial } from './safety-partials.ts';
 
 const RUN_STATES = [0, 1, 2, 3, 4] as const;
@@ -127,7 +128,17 @@ export async function safetyAnalysisOf(
         closed: [],
         live: [[start, end + 1]] as Array<[number, number]>,
       };
-  const key = JSON.stringify([scenes, q.factoryId ?? null, q.areaId ?? null, q.sceneId ?? null, q.utcOffset]);
+  // Keyed with the catalogue's mark when days are kept: a deleted scene or plant node rewrites past
+  // runs and alarms without an event (as the efficiency analysis).
+  const mark = cache && split.closed.length > 0 ? await catalogueMark(db) : '';
+  const key = JSON.stringify([
+    scenes,
+    q.factoryId ?? null,
+    q.areaId ?? null,
+    q.sceneId ?? null,
+    q.utcOffset,
+    mark,
+  ]);
   const [closed, live] = await Promise.all([
     cache && split.closed.length > 0
       ? cache.partials.get<SafetyPartial>(
