@@ -55,6 +55,19 @@ export function splitOnDays(startMs: number, endMs: number, utcOffset: number, n
   return { originMs, closed, live };
 }
 
+/**
+ * The split of a range when closed days can be kept (`nowMs` given), else ONE live part over the
+ * whole range (the cold computation: nothing kept).
+ */
+export function splitOrLive(startMs: number, endMs: number, utcOffset: number, nowMs?: number): DaySplit {
+  if (nowMs !== undefined) return splitOnDays(startMs, endMs, utcOffset, nowMs);
+  return {
+    originMs: splitOnDays(startMs, endMs, utcOffset, startMs).originMs,
+    closed: [],
+    live: [[startMs, endMs + 1]],
+  };
+}
+
 export interface DayPartials {
   /**
    * The partials of `days` (day starts) under (kind, key): cached ones as they are, the missing

@@ -1,6 +1,6 @@
 import type { AnalysisQuery, EfficiencyAnalysis } from '@sentinel/contract';
 import type { Db } from '../../db/client.ts';
-import { DAY_MS, type DayPartials, splitOnDays } from '../../platform/day-partials.ts';
+import { DAY_MS, type DayPartials, splitOrLive } from '../../platform/day-partials.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import { type EfficiencyPartial, mergeEfficiency, mergeRun, weighPartial } from './efficiency-merge.ts';
 import { catalogueMark, efficiencyPartials } from './efficiency-repo.ts';
@@ -33,13 +33,7 @@ export async function efficiencyAnalysisOf(
   const b = bucketsOf(q);
   const start = Date.parse(q.startTime);
   const end = Date.parse(q.endTime);
-  const split = cache
-    ? splitOnDays(start, end, q.utcOffset, cache.now)
-    : {
-        originMs: splitOnDays(start, end, q.utcOffset, start).originMs,
-        closed: [],
-        live: [[start, end + 1]] as Array<[number, number]>,
-      };
+  const split = splitOrLive(start, end, q.utcOffset, cache?.now);
   if (!cache)
     return mergeEfficiency([...(await efficiencyPartials(db, q, scenes, split.originMs, split.live))], b);
   // Keyed with the catalogue's mark: a deleted scene, handler, algorithm or plant node (which

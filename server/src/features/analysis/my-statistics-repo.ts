@@ -2,7 +2,7 @@ import type { MyStatistics, MyStatisticsQuery } from '@sentinel/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { account } from '../../db/schema/index.ts';
-import { DAY_MS, splitOnDays } from '../../platform/day-partials.ts';
+import { DAY_MS, splitOrLive } from '../../platform/day-partials.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import type { PartialsCache } from './efficiency.ts';
 import { catalogueMark } from './efficiency-repo.ts';
@@ -40,13 +40,7 @@ export async function myStatisticsOf(
   const b = bucketsOf(q);
   const start = Date.parse(q.startTime);
   const end = Date.parse(q.endTime);
-  const split = cache
-    ? splitOnDays(start, end, q.utcOffset, cache.now)
-    : {
-        originMs: splitOnDays(start, end, q.utcOffset, start).originMs,
-        closed: [],
-        live: [[start, end + 1]] as Array<[number, number]>,
-      };
+  const split = splitOrLive(start, end, q.utcOffset, cache?.now);
   // Keyed with the catalogue's mark when days are kept: a deleted scene rewrites past actions
   // without an event (as the efficiency analysis).
   const mark = cache && split.closed.length > 0 ? await catalogueMark(db) : '';

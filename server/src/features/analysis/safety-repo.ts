@@ -1,6 +1,6 @@
 import { ANALYSIS_TOP, type AnalysisQuery, type SafetyAnalysis, type SceneSafety } from '@sentinel/contract';
 import type { Db } from '../../db/client.ts';
-import { DAY_MS, splitOnDays } from '../../platform/day-partials.ts';
+import { DAY_MS, splitOrLive } from '../../platform/day-partials.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import type { PartialsCache } from './efficiency.ts';
 import { catalogueMark } from './efficiency-repo.ts';
@@ -121,13 +121,7 @@ export async function safetyAnalysisOf(
 ): Promise<SafetyAnalysis> {
   const start = Date.parse(q.startTime);
   const end = Date.parse(q.endTime);
-  const split = cache
-    ? splitOnDays(start, end, q.utcOffset, cache.now)
-    : {
-        originMs: splitOnDays(start, end, q.utcOffset, start).originMs,
-        closed: [],
-        live: [[start, end + 1]] as Array<[number, number]>,
-      };
+  const split = splitOrLive(start, end, q.utcOffset, cache?.now);
   // Keyed with the catalogue's mark when days are kept: a deleted scene or plant node rewrites past
   // runs and alarms without an event (as the efficiency analysis).
   const mark = cache && split.closed.length > 0 ? await catalogueMark(db) : '';
