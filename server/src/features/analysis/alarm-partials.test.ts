@@ -13,7 +13,7 @@ import { twoInstancesAvailable, useTwoInstances } from '../../test/two-instances
 import { createTestRefs, insertTestAlarm } from '../alarms/test-support.ts';
 import { alarmAnalysisOf } from './alarm-analysis.ts';
 import { ALARM_DAYS, ALARM_UTC_DAYS } from './alarm-partials.ts';
-import { type AnalysisWorld, analysisWorld, BASE, D, H, iso } from './test-support.ts';
+import { type AnalysisWorld, analysisWorld, askAnalysis, BASE, D, H, iso } from './test-support.ts';
 
 // The alarm analysis answers whole closed days from partials kept in memory (alarm-partials.ts):
 // an answer made partly of kept days must be the one computed at once over the whole range, and a
@@ -28,16 +28,8 @@ async function cold(app: FastifyInstance, range: AnalysisQueryInput, scenes: Vis
   return alarmAnalysisOf(app.db, q, filters, app.appConfig.now().getTime());
 }
 
-async function analyse(app: FastifyInstance, token: string, range: object): Promise<AlarmAnalysis> {
-  const res = await app.inject({
-    method: 'POST',
-    url: ANALYSIS_API.alarm,
-    headers: { token, lang: 'en' },
-    payload: range,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
+const analyse = (app: FastifyInstance, token: string, range: object) =>
+  askAnalysis<AlarmAnalysis>(app, token, ANALYSIS_API.alarm, range);
 
 /** Entries of the day-partials cache (every kind). */
 function kept(app: FastifyInstance) {

@@ -12,6 +12,7 @@ import { twoInstancesAvailable, useTwoInstances } from '../../test/two-instances
 import { createTestRefs, insertTestAlarm } from '../alarms/test-support.ts';
 import { efficiencyAnalysisOf } from './efficiency.ts';
 import { BASE, H, type HandlingWorld, handlingWorld, iso } from './handling-test-support.ts';
+import { askAnalysis } from './test-support.ts';
 
 // The efficiency analysis answers whole closed days from partials kept in memory
 // (platform/day-partials.ts): an answer made partly of kept days must be the one computed cold,
@@ -23,16 +24,8 @@ async function cold(app: FastifyInstance, range: object): Promise<EfficiencyAnal
   return efficiencyAnalysisOf(app.db, analysisQuery.parse(range), 'all');
 }
 
-async function analyse(app: FastifyInstance, token: string, range: object): Promise<EfficiencyAnalysis> {
-  const res = await app.inject({
-    method: 'POST',
-    url: ANALYSIS_API.efficiency,
-    headers: { token, lang: 'en' },
-    payload: range,
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json().data;
-}
+const analyse = (app: FastifyInstance, token: string, range: object) =>
+  askAnalysis<EfficiencyAnalysis>(app, token, ANALYSIS_API.efficiency, range);
 
 describe.each(backends)('efficiency analysis from kept days on %s', (backend) => {
   let w: HandlingWorld;

@@ -6,6 +6,7 @@
  */
 import { ALARM_API, type AlarmListResult, type Envelope, type Lang } from '@sentinel/contract';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import {
   type Backend,
   buildTestApp,
@@ -169,4 +170,16 @@ export function countBy<K extends keyof AlarmModel>(alarms: AlarmModel[], key: K
   const out = new Map<string, number>();
   for (const a of alarms) out.set(String(a[key]), (out.get(String(a[key])) ?? 0) + 1);
   return out;
+}
+
+/** POSTs an analysis call as `token` (English) and answers its data, expecting 200. */
+export async function askAnalysis<T>(
+  app: FastifyInstance,
+  token: string,
+  url: string,
+  payload: object,
+): Promise<T> {
+  const res = await app.inject({ method: 'POST', url, headers: { token, lang: 'en' }, payload });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
 }

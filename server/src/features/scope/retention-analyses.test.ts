@@ -8,7 +8,6 @@ import {
   type SafetyAnalysis,
   SCOPE_API,
 } from '@sentinel/contract';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../test/helpers.ts';
 import { twoInstancesAvailable, useTwoInstances } from '../../test/two-instances.ts';
@@ -17,17 +16,12 @@ import { efficiencyAnalysisOf } from '../analysis/efficiency.ts';
 import { BASE, H, type HandlingWorld, handlingWorld, iso } from '../analysis/handling-test-support.ts';
 import { findAccount, myStatisticsOf } from '../analysis/my-statistics-repo.ts';
 import { safetyAnalysisOf } from '../analysis/safety-repo.ts';
+import { askAnalysis as analyse } from '../analysis/test-support.ts';
 import { runDataRetention } from './index.ts';
 
 // Retention deletes old alarms (with their timelines) and job runs: past days of every analysis
 // change, so the kept day partials and cached answers must go — on every instance.
 const D = 24 * H;
-
-async function analyse<T>(app: FastifyInstance, token: string, url: string, payload: object): Promise<T> {
-  const res = await app.inject({ method: 'POST', url, headers: { token, lang: 'en' }, payload });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
 
 describe.each(backends)('retention and the analyses kept days on %s', (backend) => {
   let w: HandlingWorld;
