@@ -193,6 +193,16 @@ describe.each(backends)('alarm list and queries on %s', (backend) => {
       ],
     });
   });
+
+  it('consoles asking the same page at once each see every alarm stored before they asked', async () => {
+    // A first wave is still being read when the alarm is stored; the second wave asks after that
+    // and may share a read (platform/read-rounds.ts), but never one begun before it asked.
+    const first = Array.from({ length: 8 }, () => list({}, h.operator));
+    const { id } = await insertTestAlarm(h.app, { sceneId: r.sceneB, alarmTime: new Date(), alarmState: 1 });
+    const second = await Promise.all(Array.from({ length: 8 }, () => list({}, h.operator)));
+    for (const page of second) expect(page.list[0]?.id).toBe(id);
+    for (const page of await Promise.all(first)) expect(page.list.length).toBeGreaterThan(0);
+  });
 });
 
 describe.each(backends)('capped count on %s', (backend) => {

@@ -28,6 +28,7 @@ import { requireUser } from '../../platform/auth.ts';
 import { envelopeOf, ok, plainJsonSerializer } from '../../platform/envelope.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { registerMediaOwner, sceneBoundMedia } from '../../platform/media-registry.ts';
+import { createReadRounds } from '../../platform/read-rounds.ts';
 import { canSeeScene, visibleScenes } from '../../platform/scene-authority.ts';
 import { hasPermission } from '../../platform/sessions.ts';
 import { falseAlarmRoutes } from './false-alarm-routes.ts';
@@ -82,6 +83,7 @@ export const alarmsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
+  const listRounds = createReadRounds();
   app.post(`${base}/list`, {
     config: { access: 'user' },
     schema: {
@@ -95,12 +97,16 @@ export const alarmsRoutes: FastifyPluginAsyncZod = async (app) => {
       const query = request.body;
       if (Boolean(query.startTime) !== Boolean(query.endTime)) throw badRequest('time.rangeRequired');
       const scenes = await scenesOf(request, app);
-      // The page under the heavy-read bound; the total takes a slot only when it is not cached.
-      const [rows, total] = await Promise.all([
-        app.heavyReads.run(() => listAlarms(app.db, query, scenes)),
+      // The page under the heavy-read bound, one read for every console asking the same page at
+      // once (platform/read-rounds.ts: never a read begun before the caller asked); the total takes
+      // a slot only when it is not cached.
+      const [list, total] = await Promise.all([
+        listRounds.run(JSON.stringify([scenes, query]), async () =>
+          (await app.heavyReads.run(() => listAlarms(app.db, query, scenes))).map(toAlarmItem),
+        ),
         cachedAlarmCount(app, query, scenes),
       ]);
-      return ok(request, { list: rows.map(toAlarmItem), ...total });
+      return ok(request, { list, ...total });
     },
   });
 
