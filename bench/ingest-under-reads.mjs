@@ -4,10 +4,11 @@
 // --count alarms seeded. Prints ingest alarms/s and request p50/p95/p99 for both phases, and the
 // readers' req/s and p95.
 // Usage: node bench/ingest-under-reads.mjs [--engines 4] [--readers 50] [--seconds 20]
-//   [--count 100000] [--keep NAME] [--read-concurrency N] [--split]
+//   [--count 100000] [--keep NAME] [--read-concurrency N] [--split [--web-nice N]]
 // --read-concurrency N: the server's READ_CONCURRENCY (1000: practically no bound, as before).
 // --split: two instances on the database, ROLE=ingest (the engines post there) and ROLE=web (the
-//   readers list there), as the nginx layout routes them.
+//   readers list there), as the nginx layout routes them; --web-nice N starts the web instance under
+//   nice N, as `Nice=N` in its systemd drop-in does (README "Ingest and web instances").
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { alarmPoster } from './support/alarm-poster.mjs';
@@ -26,7 +27,7 @@ import { seedAlarms } from './support/seed-alarms.mjs';
 
 const args = benchArgs({
   numbers: { engines: 4, readers: 50, seconds: 20, count: 100_000 },
-  strings: ['keep', 'read-concurrency'],
+  strings: ['keep', 'read-concurrency', 'web-nice'],
   flags: ['split'],
 });
 const { engines, readers, seconds, count } = args;
@@ -37,7 +38,9 @@ const env = { DATABASE_URL: database.url };
 if (args['read-concurrency']) env.READ_CONCURRENCY = args['read-concurrency'];
 const servers = [];
 try {
-  const web = await startServer(args.split ? { ...env, ROLE: 'web' } : env);
+  const web = args.split
+    ? await startServer({ ...env, ROLE: 'web' }, { nice: args['web-nice'] })
+    : await startServer(env);
   servers.push(web);
   const ingest = args.split ? await startServer({ ...env, ROLE: 'ingest' }) : web;
   if (args.split) servers.push(ingest);
@@ -130,7 +133,8 @@ try {
   console.log(
     `ingest under reads: ${engines} engines (image ${image.length} B), ${readers} readers, ${seconds} s a phase, ` +
       `PostgreSQL with ${Math.max(seeded, count)}+ alarms, ${args.split ? 'ROLE=ingest + ROLE=web instances' : 'one instance'}` +
-      `${args['read-concurrency'] ? `, READ_CONCURRENCY=${args['read-concurrency']}` : ''}`,
+      `${args['read-concurrency'] ? `, READ_CONCURRENCY=${args['read-concurrency']}` : ''}` +
+      `${args.split && args['web-nice'] ? `, web instance at nice ${args['web-nice']}` : ''}`,
   );
   // Warm-up: JIT, connections, caches.
   await Promise.all(

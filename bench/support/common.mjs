@@ -63,27 +63,34 @@ export async function startServer(env = {}, options = {}) {
   let output = '';
   // BENCH_SERVER_NODE_ARGS, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof', to profile the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(
+  const nodeCommand = [
     process.execPath,
-    [...nodeArgs, '--import', 'tsx', join(root, 'bench/support/serve.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'test',
-        SENTINEL_TEST_CAPTCHA: CAPTCHA,
-        ALARM_SIMULATOR_SECONDS: '0',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    ...nodeArgs,
+    '--import',
+    'tsx',
+    join(root, 'bench/support/serve.ts'),
+  ];
+  // options.nice: started under nice(1) as a unit's `Nice=` would (every thread inherits it; nice
+  // execs node, so the pid stays the server's).
+  const command =
+    options.nice === undefined ? nodeCommand : ['nice', '-n', String(options.nice), ...nodeCommand];
+  const child = spawn(command[0], command.slice(1), {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      SENTINEL_TEST_CAPTCHA: CAPTCHA,
+      ALARM_SIMULATOR_SECONDS: '0',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const ready = new Promise((resolve, reject) => {
     const onData = (chunk) => {
       output += chunk.toString();
