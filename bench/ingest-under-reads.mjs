@@ -10,6 +10,7 @@
 //   readers list there), as the nginx layout routes them; --web-nice N starts the web instance under
 //   nice N, as `Nice=N` in its systemd drop-in does (README "Ingest and web instances").
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { alarmPoster } from './support/alarm-poster.mjs';
 import {
@@ -86,6 +87,9 @@ try {
       },
     ];
     const cpu = cpuSince(servers.map((s) => s.pid));
+    // Every PostgreSQL process (backends of both instances, WAL writer, checkpointer…) and this
+    // load generator (engines and readers), to see who else takes the two cores.
+    const others = cpuSince([...postgresPids(), process.pid]);
     const started = performance.now();
     const loops = keys.map(async (key) => {
       while (performance.now() < until) {
@@ -116,6 +120,9 @@ try {
     const cpuUsed = cpu()
       .map((s) => s.toFixed(1))
       .join(' + ');
+    const otherCpu = others();
+    const load = otherCpu.pop() ?? 0;
+    const postgres = otherCpu.filter(Number.isFinite).reduce((sum, v) => sum + v, 0);
     const s = [...ingestMs].sort((a, b) => a - b);
     const r = [...readMs].sort((a, b) => a - b);
     const f = (v) => (v < 10 ? v.toFixed(1) : String(Math.round(v)));
@@ -125,7 +132,7 @@ try {
         (withReaders
           ? `; list ${Math.round(r.length / elapsed)} req/s (p50 ${f(percentile(r, 50))}, p95 ${f(percentile(r, 95))} ms)`
           : '') +
-        `; server CPU ${cpuUsed} s in ${elapsed.toFixed(1)} s`,
+        `; server CPU ${cpuUsed} s, PostgreSQL ${postgres.toFixed(1)} s, load generator ${load.toFixed(1)} s in ${elapsed.toFixed(1)} s`,
     );
     return s.length / elapsed;
   }
@@ -148,4 +155,18 @@ try {
 } finally {
   for (const s of servers) await s.stop();
   await database.drop();
+}
+
+/** The pids of the machine's PostgreSQL processes (from /proc: their command names). */
+function postgresPids() {
+  const pids = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync(`/proc/${name}/comm`, 'utf8').trim() === 'postgres') pids.push(Number(name));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
 }

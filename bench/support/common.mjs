@@ -2,11 +2,11 @@
 // child process, an admin session, an engine key, a keep-alive HTTP client and percentiles.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { Agent, request as undiciRequest } from 'undici';
 
 export const root = new URL('../..', import.meta.url).pathname;
 /** PostgreSQL server to create the throwaway database on (its database is only used to connect). */
@@ -129,24 +129,19 @@ export function cpuSeconds(pid) {
   }
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+const loadAgent = new Agent({ connections: 256, keepAliveTimeout: 60_000 });
 
-/** One HTTP request on a keep-alive agent: { status, body (Buffer), ms }. */
-export function request(url, { method = 'GET', headers = {}, body } = {}) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const req = http.request(url, { method, headers, agent }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode, body: Buffer.concat(chunks), ms: performance.now() - started }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    if (body) req.end(body);
-    else req.end();
-  });
+/**
+ * One HTTP request on the load generator's keep-alive pool: undici's `request`, which costs the
+ * load generator about half the CPU of node:http a call (bench/README.md, 2026-11-28) — the load
+ * generator shares the machine's two cores with the server, so the cheaper it is the less it
+ * distorts what is measured. Answers the status, the whole body and the time taken.
+ */
+export async function request(url, { method = 'GET', headers = {}, body } = {}) {
+  const started = performance.now();
+  const res = await undiciRequest(url, { method, headers, body, dispatcher: loadAgent });
+  const answer = Buffer.from(await res.body.arrayBuffer());
+  return { status: res.statusCode, body: answer, ms: performance.now() - started };
 }
 
 export async function json(base, path, { method = 'GET', token, body } = {}) {
