@@ -4,11 +4,13 @@ import {
   and,
   asc,
   eq,
+  gt,
   gte,
   inArray,
   isNotNull,
   isNull,
   lte,
+  or,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -26,7 +28,7 @@ export const UNTREATED_STATES = [1, 4];
 export const PROCESSED_STATES = [2, 3];
 
 /** The states a list query asks for (status and exact state combined), or undefined for all. */
-function statesOf(query: AlarmListQuery): number[] | undefined {
+export function statesOf(query: AlarmListQuery): number[] | undefined {
   let states: number[] | undefined;
   if (query.status === 'untreated') states = UNTREATED_STATES;
   if (query.status === 'processed') states = PROCESSED_STATES;
@@ -216,18 +218,25 @@ export async function listAlarms(
   return statement.execute(values);
 }
 
+/** The rollup's day range of a list total (see wholeDayRange), undefined when the rollup cannot answer. */
+export function rollupDaysOf(query: AlarmListQuery): { from: string; to: string } | 'none' | undefined {
+  // Not `approved`, `handlerId` or `inJob`: the rollup has no such column.
+  const rollupCan =
+    query.approved === undefined && query.handlerId === undefined && query.inJob === undefined;
+  return rollupCan ? wholeDayRange(query.startTime, query.endTime) : undefined;
+}
+
 /**
- * The total under the list: from the rollup when it can express the filters (not `approved`,
- * `handlerId` or `inJob`: the rollup has no such column), else exact but capped. Both paths apply scene authority.
+ * The total under the list: from the rollup when it can express the filters (rollupDaysOf), else
+ * exact but capped. Both paths apply scene authority. One statement: the cold total (list-total.ts
+ * keeps the closed days' counts).
  */
 export async function countAlarms(
   db: Db,
   query: AlarmListQuery,
   scenes: VisibleScenes = 'all',
 ): Promise<{ count: number; countCapped: boolean }> {
-  const rollupCan =
-    query.approved === undefined && query.handlerId === undefined && query.inJob === undefined;
-  const days = rollupCan ? wholeDayRange(query.startTime, query.endTime) : undefined;
+  const days = rollupDaysOf(query);
   if (days) {
     const [row] = await db
       .select({ n: sql<string>`coalesce(sum(${alarmRollup.count}), 0)` })
@@ -244,6 +253,51 @@ export async function countAlarms(
   const [row] = await db.select({ n: sql<string>`count(*)` }).from(inner);
   const n = Number(row?.n ?? 0);
   return n > COUNT_CAP ? { count: COUNT_CAP, countCapped: true } : { count: n, countCapped: false };
+}
+
+/**
+ * The rollup total of the list's days after `afterDay` (today and later: the live part of
+ * list-total.ts), and the oldest day of the whole rollup (null when empty), in one statement: both
+ * on the primary key (day first).
+ */
+export async function rollupTotalAfter(
+  db: Db,
+  query: AlarmListQuery,
+  days: { from: string; to: string } | 'none',
+  scenes: VisibleScenes,
+  afterDay: string,
+): Promise<{ oldest: string | null; count: number }> {
+  const [row] = await db
+    .select({
+      oldest: sql<string | null>`(select min(${sql.raw('r.day')})::text from ${alarmRollup} r)`,
+      n: sql<string>`coalesce(sum(${alarmRollup.count}), 0)`,
+    })
+    .from(alarmRollup)
+    .where(and(rollupConditions(query, days, scenes), gt(alarmRollup.day, afterDay)));
+  return { oldest: row?.oldest ?? null, count: Number(row?.n ?? 0) };
+}
+
+/**
+ * The list's rollup totals per day over runs of days ([from, to] inclusive, 'YYYY-MM-DD'), in ONE
+ * grouped statement: day → total (days without a counter are absent).
+ */
+export async function rollupTotalsByDay(
+  db: Db,
+  query: AlarmListQuery,
+  scenes: VisibleScenes,
+  runs: Array<{ from: string; to: string }>,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ day: sql<string>`${alarmRollup.day}::text`, n: sql<string>`sum(${alarmRollup.count})` })
+    .from(alarmRollup)
+    .where(
+      and(
+        rollupConditions(query, 'none', scenes),
+        or(...runs.map((r) => and(gte(alarmRollup.day, r.from), lte(alarmRollup.day, r.to)))),
+      ),
+    )
+    .groupBy(alarmRollup.day);
+  return new Map(rows.map((r) => [r.day, Number(r.n)]));
 }
 
 export async function findAlarm(db: Db, id: number): Promise<AlarmRow | undefined> {
