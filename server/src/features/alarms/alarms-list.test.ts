@@ -9,6 +9,7 @@ import {
   alarmsHarness,
   createTestRefs,
   insertTestAlarm,
+  placesOf,
   type TestRefs,
 } from './test-support.ts';
 
@@ -23,20 +24,7 @@ describe.each(backends)('alarm list and queries on %s', (backend) => {
   beforeAll(async () => {
     h = await alarmsHarness(backend);
     r = await createTestRefs(h.app);
-    const a = {
-      sceneId: r.sceneA,
-      cameraId: r.cameraA,
-      areaId: r.areaA,
-      factoryId: r.factoryA,
-      algorithmId: r.algoA,
-    };
-    const b = {
-      sceneId: r.sceneB,
-      cameraId: r.cameraB,
-      areaId: r.areaB,
-      factoryId: r.factoryB,
-      algorithmId: r.algoB,
-    };
+    const { a, b } = placesOf(r);
     const rows = {
       a1: { ...a, alarmTime: at(1), priority: 120001, alarmState: 1 },
       a2: { ...a, alarmTime: at(2), priority: 120003, alarmState: 2 },

@@ -17,9 +17,9 @@ import {
 import { twoInstancesAvailable, useTwoInstances } from '../../test/two-instances.ts';
 import { runDataRetention } from '../scope/index.ts';
 import { countAlarmsKept } from './list-total.ts';
-import { countAlarms } from './repo.ts';
 import { rollupDay } from './rollup.ts';
-import { createTestRefs, insertTestAlarm, type TestRefs } from './test-support.ts';
+import { createTestRefs, insertTestAlarm, placesOf, type TestRefs } from './test-support.ts';
+import { countAlarms } from './total-repo.ts';
 
 // The list's total sums the past UTC days' totals kept in app.dayPartials and today's counters
 // (list-total.ts): it must always be the single statement's sum (countAlarms, the cold path), and
@@ -53,20 +53,7 @@ const coldTotal = async (app: FastifyInstance, filters: object = {}, scenes: Vis
 
 /** Alarms on days long past (a year, a month), the last days, today and tomorrow (a skewed clock). */
 async function seedHistory(app: FastifyInstance, r: TestRefs) {
-  const a = {
-    sceneId: r.sceneA,
-    cameraId: r.cameraA,
-    areaId: r.areaA,
-    factoryId: r.factoryA,
-    algorithmId: r.algoA,
-  };
-  const b = {
-    sceneId: r.sceneB,
-    cameraId: r.cameraB,
-    areaId: r.areaB,
-    factoryId: r.factoryB,
-    algorithmId: r.algoB,
-  };
+  const { a, b } = placesOf(r);
   const rows = [
     { ...a, alarmTime: new Date(dayStart(400) + 3 * H), alarmState: 2, priority: 120001 },
     { ...b, alarmTime: new Date(dayStart(400) + 23 * H), alarmState: 1, priority: 120003 },

@@ -2,8 +2,9 @@ import type { AlarmListQuery } from '@sentinel/contract';
 import type { Db } from '../../db/client.ts';
 import { DAY_MS, type DayPartials } from '../../platform/day-partials.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
-import { countAlarms, rollupDaysOf, rollupTotalAfter, rollupTotalsByDay, statesOf } from './repo.ts';
+import { statesOf } from './repo.ts';
 import { rollupDay } from './rollup.ts';
+import { countAlarms, rollupDaysOf, rollupTotalAfter, rollupTotalsByDay } from './total-repo.ts';
 
 /**
  * The list's total from kept days (issue 17 §4): summing `alarm_rollup` over the whole history at

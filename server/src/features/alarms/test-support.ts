@@ -159,3 +159,15 @@ export async function alarmsHarness(backend: Backend): Promise<AlarmsHarness> {
     },
   };
 }
+
+/** The place columns of an alarm in scene A (camera, area, plant, algorithm A) and in scene B. */
+export function placesOf(r: TestRefs) {
+  const place = (x: 'A' | 'B') => ({
+    sceneId: r[`scene${x}`],
+    cameraId: r[`camera${x}`],
+    areaId: r[`area${x}`],
+    factoryId: r[`factory${x}`],
+    algorithmId: r[`algo${x}`],
+  });
+  return { a: place('A'), b: place('B') };
+}
