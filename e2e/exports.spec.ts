@@ -133,11 +133,13 @@ describe('alarm exports and the download center', () => {
     await inputs.last().fill('2001-01-02 00:00:00');
     await page.keyboard.press('Enter');
     await page.getByTestId('history-alarm-page').click({ position: { x: 4, y: 4 } });
-    // The images of the searched range at once after the search (no zip of the level alone).
+    // The images of the searched range once the search shows (no zip of the level alone): the
+    // search applies through the URL, so wait for it and for the list it shows, as a user would.
     await page.getByTestId('alarm-search').click();
+    await page.waitForURL((url) => url.searchParams.get('startTime')?.startsWith('2001-01-01') === true);
+    await expect.poll(() => page.getByTestId(`alarm-row-${ingested[0]}`).count()).toBe(0);
     await page.getByTestId('alarm-export-images').click();
     await toast(page, '暂时没有可下载报警图片');
-    await expect.poll(() => page.getByTestId(`alarm-row-${ingested[0]}`).count()).toBe(0);
     await page.context().close();
   }, 120_000);
 });

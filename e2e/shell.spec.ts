@@ -67,14 +67,20 @@ describe('console shell', () => {
     await tag(page, '/historyRecords/historyAlarm').click();
     await expectPath(page, '/historyRecords/historyAlarm');
 
-    // Refresh keeps the page.
+    // Refresh re-mounts the page (a mark on the old page's element is gone) and keeps its path.
+    const shown = page.locator('#main-content > *').first();
+    await shown.evaluate((element) => element.setAttribute('data-before-refresh', 'yes'));
     await pickTagMenuItem(page, '/historyRecords/historyAlarm', 'tag-refresh');
+    await expect.poll(() => page.locator('[data-before-refresh]').count(), { timeout: 15_000 }).toBe(0);
     await expectPath(page, '/historyRecords/historyAlarm');
+    await tag(page, '/historyRecords/historyAlarm').and(page.locator('[data-active="true"]')).waitFor();
 
     // Close the active tag: another open tag becomes active.
     await pickTagMenuItem(page, '/historyRecords/historyAlarm', 'tag-close');
     await expect.poll(() => tag(page, '/historyRecords/historyAlarm').count()).toBe(0);
-    await expect.poll(() => new URL(page.url()).pathname).not.toBe('/historyRecords/historyAlarm');
+    await expect
+      .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
+      .not.toBe('/historyRecords/historyAlarm');
 
     // Close others keeps the affixed home and the chosen tag.
     await pickTagMenuItem(page, '/meDetails/statistics', 'tag-close-others');

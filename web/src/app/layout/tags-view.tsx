@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useLang, useTranslation } from '@/shared/i18n/i18n.ts';
 import { nodeForCode } from '@/shared/routing/route-meta.ts';
-import { nextAfterClose, type VisitedView } from '@/shared/stores/tags-view.ts';
+import { nextAfterClose, shownPath, type VisitedView } from '@/shared/stores/tags-view.ts';
 import { useTagsViewStore } from '@/shared/stores/tags-view-store.ts';
 import { type DropdownEntry, LightDropdown } from '@/shared/ui/light-dropdown.tsx';
 
@@ -15,6 +15,7 @@ export function TagsView() {
   const location = useLocation();
   const views = useTagsViewStore((s) => s.visitedViews);
   const activeRef = useRef<HTMLSpanElement>(null);
+  const current = shownPath(location.pathname);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll the active tag into view on every route change.
   useEffect(() => {
@@ -24,7 +25,7 @@ export function TagsView() {
   const close = (view: VisitedView) => {
     const before = useTagsViewStore.getState().visitedViews;
     const after = before.filter((v) => v.path !== view.path);
-    const next = nextAfterClose(before, after, view.path, location.pathname);
+    const next = nextAfterClose(before, after, view.path, current);
     const remove = () => useTagsViewStore.getState().remove(view.path);
     // Leave the closed page first (lazy routes resolve asynchronously), so the visible page never
     // lacks its tag.
@@ -33,13 +34,13 @@ export function TagsView() {
   };
   const closeOthers = (view: VisitedView) => {
     useTagsViewStore.getState().removeOthers(view.path);
-    if (view.path !== location.pathname) navigate(view.fullPath);
+    if (view.path !== current) navigate(view.fullPath);
   };
   const closeAll = (view: VisitedView) => {
     useTagsViewStore.getState().removeAll();
     const remaining = useTagsViewStore.getState().visitedViews;
     const last = remaining.at(-1);
-    if (!remaining.some((v) => v.path === location.pathname) || view.affix)
+    if (!remaining.some((v) => v.path === current) || view.affix)
       navigate(last?.fullPath ?? '/dashboard');
   };
   const refresh = (view: VisitedView) => navigate(`/redirect${view.fullPath}`, { replace: true });
@@ -55,7 +56,7 @@ export function TagsView() {
     <nav className="tags-view" data-testid="tags-view" aria-label={t('tags.label')}>
       <div className="tags-scroll" role="tablist">
         {views.map((view) => {
-          const active = view.path === location.pathname;
+          const active = view.path === current;
           const title = nodeForCode(view.code)?.title[lang] ?? view.code;
           return (
             <LightDropdown

@@ -5,6 +5,7 @@ import {
   delOthersViews,
   delView,
   nextAfterClose,
+  shownPath,
   type VisitedView,
 } from './tags-view.ts';
 
@@ -47,5 +48,13 @@ describe('tags view reducer', () => {
     expect(nextAfterClose(before, after, '/b', '/b')).toBe('/a');
     expect(nextAfterClose(before, after, '/b', '/a')).toBeNull();
     expect(nextAfterClose(before, [], '/b', '/b')).toBe('/dashboard');
+  });
+});
+
+describe('shownPath', () => {
+  it('sees through the refresh redirect to the page being refreshed', () => {
+    expect(shownPath('/redirect/historyRecords/historyAlarm')).toBe('/historyRecords/historyAlarm');
+    expect(shownPath('/historyRecords/historyAlarm')).toBe('/historyRecords/historyAlarm');
+    expect(shownPath('/redirectLike')).toBe('/redirectLike');
   });
 });

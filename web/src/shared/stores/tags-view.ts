@@ -60,6 +60,15 @@ export function delAllViews(state: TagsState): TagsState {
   };
 }
 
+/**
+ * The page a pathname shows, for the tag strip: "refresh tab" passes through `/redirect/<path>`,
+ * and during that moment the page is still `<path>` (closing it must leave it, not let the
+ * redirect bring it back).
+ */
+export function shownPath(pathname: string): string {
+  return pathname.startsWith('/redirect/') ? pathname.slice('/redirect'.length) : pathname;
+}
+
 /** Where to go after closing `closedPath` while `activePath` is shown (null: stay). */
 export function nextAfterClose(
   before: VisitedView[],
