@@ -2,7 +2,7 @@
 // PostgreSQL database seeded with --count alarms (default 1,000,000), or on PGlite (--pglite,
 // default 100,000: PGlite is single-threaded WebAssembly). 20 concurrent clients per case.
 // Usage: node bench/alarms-list.mjs [--count N] [--days 365] [--pglite] [--clients 20] [--requests 600] [--keep NAME]
-//   [--read-concurrency N] (the server's READ_CONCURRENCY)
+//   [--read-concurrency N] (the server's READ_CONCURRENCY) [--only TEXT] (the cases whose name holds TEXT)
 // --keep NAME (PostgreSQL): the database NAME is created and seeded on the first run, then kept and
 // reused as it is by the next runs with the same NAME (seeding 1,000,000 alarms takes minutes);
 // drop it yourself afterwards (`DROP DATABASE NAME`).
@@ -32,6 +32,8 @@ const { values: args } = parseArgs({
     requests: { type: 'string', default: '600' },
     keep: { type: 'string' },
     'read-concurrency': { type: 'string' },
+    // Only the cases whose name contains this text (e.g. --only "one per client").
+    only: { type: 'string' },
   },
 });
 const count = Number(args.count ?? (args.pglite ? 100_000 : 1_000_000));
@@ -131,6 +133,7 @@ try {
     ['count: awaiting approval (rollup)', 'GET', '/approve/count', undefined],
   ];
   for (const [name, method, path, body] of cases) {
+    if (args.only && !name.includes(args.only)) continue;
     const call = async (_i, client = 0) => {
       const res = await json(server.url, `/api/v2/backend/videoAlarmRecord${path}`, {
         method,
@@ -147,7 +150,7 @@ try {
     const extra = sample.data?.count !== undefined ? ` (count ${sample.data.count})` : ` (${sample.data})`;
     console.log(`  ${name}: ${s.text}, ${Math.round(requests / run.seconds)} req/s${extra}`);
   }
-  if (databaseUrl) await sqlOnly(databaseUrl);
+  if (databaseUrl && !args.only) await sqlOnly(databaseUrl);
 } finally {
   await server.stop();
   await cleanup();
