@@ -4,11 +4,13 @@
 // --count alarms seeded. Prints ingest alarms/s and request p50/p95/p99 for both phases, and the
 // readers' req/s and p95.
 // Usage: node bench/ingest-under-reads.mjs [--engines 4] [--readers 50] [--seconds 20]
-//   [--count 100000] [--keep NAME] [--read-concurrency N] [--split [--web-nice N]]
+//   [--count 100000] [--keep NAME] [--read-concurrency N] [--split [--web-nice N] [--ingest-nice N]]
 // --read-concurrency N: the server's READ_CONCURRENCY (1000: practically no bound, as before).
 // --split: two instances on the database, ROLE=ingest (the engines post there) and ROLE=web (the
 //   readers list there), as the nginx layout routes them; --web-nice N starts the web instance under
-//   nice N, as `Nice=N` in its systemd drop-in does (README "Ingest and web instances").
+//   nice N, as `Nice=N` in its systemd drop-in does (README "Ingest and web instances"); --ingest-nice N
+//   the ingest instance (a negative N needs root, as systemd has when it starts the unit; write
+//   --ingest-nice=-10).
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -28,7 +30,7 @@ import { seedAlarms } from './support/seed-alarms.mjs';
 
 const args = benchArgs({
   numbers: { engines: 4, readers: 50, seconds: 20, count: 100_000 },
-  strings: ['keep', 'read-concurrency', 'web-nice'],
+  strings: ['keep', 'read-concurrency', 'web-nice', 'ingest-nice'],
   flags: ['split'],
 });
 const { engines, readers, seconds, count } = args;
@@ -43,7 +45,9 @@ try {
     ? await startServer({ ...env, ROLE: 'web' }, { nice: args['web-nice'] })
     : await startServer(env);
   servers.push(web);
-  const ingest = args.split ? await startServer({ ...env, ROLE: 'ingest' }) : web;
+  const ingest = args.split
+    ? await startServer({ ...env, ROLE: 'ingest' }, { nice: args['ingest-nice'] })
+    : web;
   if (args.split) servers.push(ingest);
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
@@ -141,7 +145,8 @@ try {
     `ingest under reads: ${engines} engines (image ${image.length} B), ${readers} readers, ${seconds} s a phase, ` +
       `PostgreSQL with ${Math.max(seeded, count)}+ alarms, ${args.split ? 'ROLE=ingest + ROLE=web instances' : 'one instance'}` +
       `${args['read-concurrency'] ? `, READ_CONCURRENCY=${args['read-concurrency']}` : ''}` +
-      `${args.split && args['web-nice'] ? `, web instance at nice ${args['web-nice']}` : ''}`,
+      `${args.split && args['web-nice'] ? `, web instance at nice ${args['web-nice']}` : ''}` +
+      `${args.split && args['ingest-nice'] ? `, ingest instance at nice ${args['ingest-nice']}` : ''}`,
   );
   // Warm-up: JIT, connections, caches.
   await Promise.all(
