@@ -40,8 +40,7 @@ export function TagsView() {
     useTagsViewStore.getState().removeAll();
     const remaining = useTagsViewStore.getState().visitedViews;
     const last = remaining.at(-1);
-    if (!remaining.some((v) => v.path === current) || view.affix)
-      navigate(last?.fullPath ?? '/dashboard');
+    if (!remaining.some((v) => v.path === current) || view.affix) navigate(last?.fullPath ?? '/dashboard');
   };
   const refresh = (view: VisitedView) => navigate(`/redirect${view.fullPath}`, { replace: true });
 
