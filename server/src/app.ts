@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { Table } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -24,7 +25,7 @@ import { clientErrorRoutes } from './features/client-errors/index.ts';
 import { datasetRoutes } from './features/datasets/index.ts';
 import { devicesRoutes } from './features/devices/index.ts';
 import { dictionaryRoutes } from './features/dictionary/index.ts';
-import { DUTY_ROSTER_CHANGED, dutyRosterRoutes } from './features/duty-roster/index.ts';
+import { DUTY_ROSTER_CHANGED, DUTY_ROSTER_SOURCES, dutyRosterRoutes } from './features/duty-roster/index.ts';
 import { engineRoutes } from './features/engines/index.ts';
 import { equipmentRoutes } from './features/equipment/index.ts';
 import { eventRoutes } from './features/events/index.ts';
@@ -33,7 +34,7 @@ import { falseAlarmReviewRoutes } from './features/false-alarm-review/index.ts';
 import { healthRoutes } from './features/health/index.ts';
 import { historyEventsRoutes } from './features/history-events/index.ts';
 import { imageChecksRoutes } from './features/image-checks/index.ts';
-import { jobRunsRoutes } from './features/job-runs/index.ts';
+import { JOB_RUN_SOURCES, jobRunsRoutes } from './features/job-runs/index.ts';
 import { knowledgeBaseRoutes } from './features/knowledge-base/index.ts';
 import { licenceRoutes } from './features/licence/index.ts';
 import { offlineVideoRoutes } from './features/offline-video/index.ts';
@@ -50,7 +51,7 @@ import { runReportsRoutes } from './features/run-reports/index.ts';
 import { runningEffectRoutes } from './features/running-effect/index.ts';
 import { sceneCamerasRoutes } from './features/scene-cameras/index.ts';
 import { scenesRoutes } from './features/scenes/index.ts';
-import { RETENTION_DELETED, scopeRoutes } from './features/scope/index.ts';
+import { RETENTION_DELETED, retentionSourcesOf, scopeRoutes } from './features/scope/index.ts';
 import { sessionRoutes } from './features/session/index.ts';
 import { sqlQueryRoutes } from './features/sql-query/index.ts';
 import { systemStatusRoutes } from './features/system-status/index.ts';
@@ -103,10 +104,15 @@ const ALARM_COUNT_EVENTS = new Set([
   RETENTION_DELETED,
 ]);
 /**
- * Changes of past figures wholesale (a job run for safety, the duty roster for "on duty", alarms
- * and runs deleted by retention): every day partial.
+ * Changes of past figures wholesale, and the tables they change (the day-partial sources): only
+ * the kinds reading them lose their days (a job run: safety; the duty roster: efficiency's "on
+ * duty"; retention: the kinds reading what its category deleted). Undefined: not known, every day.
  */
-const DAY_PARTIALS_CLEAR_EVENTS = new Set(['jobRun.updated', DUTY_ROSTER_CHANGED, RETENTION_DELETED]);
+const DAY_PARTIAL_SOURCES: Record<string, (data: unknown) => readonly Table[] | undefined> = {
+  'jobRun.updated': () => JOB_RUN_SOURCES,
+  [DUTY_ROSTER_CHANGED]: () => DUTY_ROSTER_SOURCES,
+  [RETENTION_DELETED]: retentionSourcesOf,
+};
 
 /** Query-string tokens (SSE) never reach the logs. */
 const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/gi, '$1[Redacted]');
@@ -186,7 +192,14 @@ const servicesPlugin = fp<{ alarmCountCacheMs?: number }>(
         if (Number.isFinite(at)) dayPartials.dropTime(at);
         else dayPartials.clear();
       }
-      if (DAY_PARTIALS_CLEAR_EVENTS.has(event.type)) dayPartials.clear();
+      const sourcesOf = Object.hasOwn(DAY_PARTIAL_SOURCES, event.type)
+        ? DAY_PARTIAL_SOURCES[event.type]
+        : undefined;
+      if (sourcesOf) {
+        const sources = sourcesOf(event.data);
+        if (sources) dayPartials.clearSource(...sources);
+        else dayPartials.clear();
+      }
     });
     app.decorate('audit', createAuditLog(app.db, config.now, app.log));
     app.decorate('loginLimiter', createLoginLimiter(config.loginLimits, config.now));

@@ -1,5 +1,6 @@
+import { integer, pgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { createDayPartials, DAY_MS, splitOnDays } from './day-partials.ts';
+import { createDayPartials, DAY_MS, dayPartialKind, splitOnDays } from './day-partials.ts';
 
 const H = 3_600_000;
 const MIDNIGHT = Date.parse('2025-03-10T00:00:00Z');
@@ -97,6 +98,72 @@ describe('day partials cache', () => {
     expect(cache.size).toBe(2);
     cache.clear();
     expect(cache.size).toBe(0);
+  });
+
+  it('clears the kinds that read a changed table (and those declaring nothing), keeps the others', async () => {
+    const runs = pgTable('runs', { id: integer('id') });
+    const alarms = pgTable('alarms', { id: integer('id') });
+    const roster = pgTable('roster', { id: integer('id') });
+    const safety = dayPartialKind('safety', [runs, alarms]);
+    const total = dayPartialKind('total', [alarms]);
+    const duty = dayPartialKind('duty', [alarms, roster]);
+    const cache = createDayPartials();
+    const { asked, load } = loader();
+    const fill = async () => {
+      for (const kind of [safety, total, duty, 'undeclared']) await cache.get(kind, 'a', days, load);
+    };
+    await fill();
+    expect(cache.size).toBe(8);
+    expect(asked).toHaveLength(4);
+    // A kind and its name are the same entries.
+    expect(cache.sizeOf(safety)).toBe(2);
+    expect(cache.sizeOf('safety')).toBe(2);
+    cache.clearSource(runs);
+    expect([
+      cache.sizeOf(safety),
+      cache.sizeOf(total),
+      cache.sizeOf(duty),
+      cache.sizeOf('undeclared'),
+    ]).toEqual([0, 2, 2, 0]);
+    // The others answer from memory; the cleared ones load again.
+    await fill();
+    expect(asked.slice(4)).toEqual([days, days]);
+    // By the table's SQL name (as a bus event carries it), several at once.
+    cache.clearSource('roster', 'nothing-reads-this');
+    expect([
+      cache.sizeOf(safety),
+      cache.sizeOf(total),
+      cache.sizeOf(duty),
+      cache.sizeOf('undeclared'),
+    ]).toEqual([2, 2, 0, 0]);
+    cache.clearSource(alarms);
+    expect(cache.size).toBe(0);
+    await fill();
+    cache.clearKind(total);
+    expect(cache.sizeOf(total)).toBe(0);
+    expect(cache.size).toBe(6);
+  });
+
+  it('drops a kept run with its days when its source changes', async () => {
+    const runs = pgTable('runs', { id: integer('id') });
+    const safety = dayPartialKind('safety', [runs]);
+    const total = dayPartialKind('total', [pgTable('counters', { id: integer('id') })]);
+    const cache = createDayPartials();
+    const { asked, load } = loader();
+    const sum = (partials: Map<number, string>) => [...partials.values()].join('+');
+    for (let i = 0; i < 2; i++) {
+      await cache.getRun(safety, 'a', days, load, sum);
+      await cache.getRun(total, 'a', days, load, sum);
+    }
+    expect(cache.runs).toBe(2);
+    cache.clearSource(runs);
+    expect(cache.runs).toBe(1);
+    expect(asked).toHaveLength(2);
+    // The other kind's run answers from memory.
+    expect(await cache.getRun(total, 'a', days, load, sum)).toBe(
+      `day ${MIDNIGHT - DAY_MS} #2+day ${MIDNIGHT} #2`,
+    );
+    expect(asked).toHaveLength(2);
   });
 
   it('does not keep a load that ran across an invalidation of its day', async () => {

@@ -1,3 +1,5 @@
+import { getTableName, type Table } from 'drizzle-orm';
+
 /**
  * Per-day partial answers of the analyses, kept in memory: past days do not change while alarms
  * arrive (an ingest adds to today), so an analysis range is split on the viewer's midnights and
@@ -8,9 +10,11 @@
  * utcOffset) and day start (epoch ms). It shares loads between concurrent callers, is bounded
  * (least recently used first out, by entries and by the weight the caller gives each partial),
  * and is invalidated precisely: `dropTime` drops every entry whose day holds that instant (an
- * alarm's alarm time, whatever the offset), `clearKind` one analysis, `clear` everything. An
- * entry dropped while its load runs is not kept (the load may have read the data from before the
- * change); callers already waiting for it still get its answer, as with the result cache.
+ * alarm's alarm time, whatever the offset), `clearSource` the kinds that read a table whose rows
+ * changed wholesale (a kind declares the tables its load reads: `dayPartialKind`), `clearKind` one
+ * analysis, `clear` everything. An entry dropped while its load runs is not kept (the load may
+ * have read the data from before the change); callers already waiting for it still get its
+ * answer, as with the result cache.
  *
  * `getRun` also keeps what the caller derives from a run of days (their merge, so that a request
  * merges one part for all its closed days instead of one per day): it is valid while every one of
@@ -19,6 +23,26 @@
  */
 
 export const DAY_MS = 86_400_000;
+
+/**
+ * A kind of partials and the tables its load reads (their SQL names: the "sources"), so that a
+ * change of one table's rows wholesale (a job run, the duty roster, a retention run) drops only
+ * the kinds whose figures it can change (`clearSource`). A kind given by its name alone declares
+ * nothing: any source's change drops it.
+ */
+export interface DayPartialKind {
+  readonly name: string;
+  readonly sources: ReadonlySet<string>;
+}
+
+/** A kind whose load reads these tables (all of them: what its SQL names). */
+export function dayPartialKind(name: string, reads: readonly Table[]): DayPartialKind {
+  return Object.freeze({ name, sources: new Set(reads.map((t) => getTableName(t))) });
+}
+
+/** A source as a table or its SQL name (as a bus event carries it). */
+export const sourceName = (source: Table | string): string =>
+  typeof source === 'string' ? source : getTableName(source);
 
 /** How a range [startMs, endMs] (inclusive end, epoch ms) splits on the viewer's midnights. */
 export interface DaySplit {
@@ -76,7 +100,7 @@ export interface DayPartials {
    * not the cache's.
    */
   get<T>(
-    kind: string,
+    kind: DayPartialKind | string,
     key: string,
     days: number[],
     load: (missing: number[]) => Promise<Map<number, T>>,
@@ -93,7 +117,7 @@ export interface DayPartials {
    * answered `extend(keptRun, partials of the days before it)`, neither marked nor derived.
    */
   getRun<T, R>(
-    kind: string,
+    kind: DayPartialKind | string,
     key: string,
     days: number[],
     load: (missing: number[]) => Promise<Map<number, T>>,
@@ -104,10 +128,18 @@ export interface DayPartials {
   ): Promise<R>;
   /** Drops every day (any kind, key, offset) holding this instant. */
   dropTime(ms: number): void;
+  /**
+   * Drops every day of the kinds that read one of these tables (tables or their SQL names), and of
+   * the kinds that declare nothing: their rows changed wholesale (not one alarm's day).
+   */
+  clearSource(...sources: Array<Table | string>): void;
   /** Drops every day of one kind (what changes its past figures wholesale). */
-  clearKind(kind: string): void;
+  clearKind(kind: DayPartialKind | string): void;
+  /** Drops everything (a change of every kind's data). */
   clear(): void;
   readonly size: number;
+  /** Days kept (or loading) of one kind. */
+  sizeOf(kind: DayPartialKind | string): number;
   /** Sum of the weights of the loaded entries. */
   readonly weight: number;
   /** Runs kept or marked (see getRun). */
@@ -127,6 +159,8 @@ export interface DayPartialsOptions {
 interface Entry {
   id: string;
   kind: string;
+  /** The kind's sources; undefined: declared none (every source's change drops it). */
+  sources: ReadonlySet<string> | undefined;
   day: number;
   value: Promise<unknown>;
   until: number;
@@ -185,19 +219,22 @@ export function createDayPartials(options: DayPartialsOptions = {}): DayPartials
       remove(id, entry);
     }
   };
+  const nameOf = (kind: DayPartialKind | string) => (typeof kind === 'string' ? kind : kind.name);
   const removeWhere = (test: (entry: Entry) => boolean) => {
     for (const [id, entry] of entries) if (test(entry)) remove(id, entry);
   };
 
   /** The days' values and the entries they come from (as `get`). */
   const getDays = <T>(
-    kind: string,
+    of: DayPartialKind | string,
     key: string,
     days: number[],
     load: (missing: number[]) => Promise<Map<number, T>>,
     weigh?: (partial: T) => number,
     life = ttlMs,
   ): { members: Entry[]; values: Promise<Map<number, T>> } => {
+    const kind = nameOf(of);
+    const sources = typeof of === 'string' ? undefined : of.sources;
     const t = now();
     const waiting: Array<[number, Entry]> = [];
     const missing: number[] = [];
@@ -222,7 +259,7 @@ export function createDayPartials(options: DayPartialsOptions = {}): DayPartials
           if (partial === undefined) throw new Error(`day partial ${day} not loaded`);
           return partial;
         });
-        const entry: Entry = { id, kind, day, value, until: t + life, weight: 0 };
+        const entry: Entry = { id, kind, sources, day, value, until: t + life, weight: 0 };
         entries.set(id, entry);
         waiting.push([day, entry]);
         value.then(
@@ -249,7 +286,7 @@ export function createDayPartials(options: DayPartialsOptions = {}): DayPartials
 
   return {
     async get<T>(
-      kind: string,
+      kind: DayPartialKind | string,
       key: string,
       days: number[],
       load: (missing: number[]) => Promise<Map<number, T>>,
@@ -259,7 +296,7 @@ export function createDayPartials(options: DayPartialsOptions = {}): DayPartials
       return getDays(kind, key, days, load, weigh, life).values;
     },
     async getRun<T, R>(
-      kind: string,
+      of: DayPartialKind | string,
       key: string,
       days: number[],
       load: (missing: number[]) => Promise<Map<number, T>>,
@@ -269,6 +306,7 @@ export function createDayPartials(options: DayPartialsOptions = {}): DayPartials
       extend?: (run: R, before: Map<number, T>) => R,
     ): Promise<R> {
       const t = now();
+      const kind = nameOf(of);
       const runId = `${kind}\u0000${key}\u0000${days.join(',')}`;
       const kept = runs.get(runId);
       const valid = kept !== undefined && runValid(kept, t);
@@ -294,7 +332,7 @@ export function createDayPartials(options: DayPartialsOptions = {}): DayPartials
         }
         if (suffix) {
           const before = getDays(
-            kind,
+            of,
             key,
             days.slice(0, days.length - suffix.days.length),
             load,
@@ -304,7 +342,7 @@ export function createDayPartials(options: DayPartialsOptions = {}): DayPartials
           return Promise.all([base, before]).then(([r, m]) => extend(r, m));
         }
       }
-      const { members, values } = getDays(kind, key, days, load, weigh);
+      const { members, values } = getDays(of, key, days, load, weigh);
       // Asked for the first time (no valid mark): only marked, derived for this caller alone.
       const keep = valid;
       const value = values.then((partials) => derive(partials, keep));
@@ -341,8 +379,13 @@ export function createDayPartials(options: DayPartialsOptions = {}): DayPartials
     dropTime(ms) {
       removeWhere((e) => e.day <= ms && ms < e.day + DAY_MS);
     },
+    clearSource(...sources) {
+      const names = sources.map(sourceName);
+      removeWhere((e) => e.sources === undefined || names.some((name) => e.sources?.has(name)));
+    },
     clearKind(kind) {
-      removeWhere((e) => e.kind === kind);
+      const name = nameOf(kind);
+      removeWhere((e) => e.kind === name);
     },
     clear() {
       entries.clear();
@@ -353,6 +396,12 @@ export function createDayPartials(options: DayPartialsOptions = {}): DayPartials
     },
     get size() {
       return entries.size;
+    },
+    sizeOf(kind) {
+      const name = nameOf(kind);
+      let n = 0;
+      for (const entry of entries.values()) if (entry.kind === name) n++;
+      return n;
     },
     get weight() {
       return weight;

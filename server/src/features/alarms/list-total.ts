@@ -1,6 +1,7 @@
 import type { AlarmListQuery } from '@sentinel/contract';
 import type { Db } from '../../db/client.ts';
-import { DAY_MS, type DayPartials } from '../../platform/day-partials.ts';
+import { alarmRollup } from '../../db/schema/index.ts';
+import { DAY_MS, type DayPartials, dayPartialKind } from '../../platform/day-partials.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import { statesOf } from './repo.ts';
 import { rollupDay } from './rollup.ts';
@@ -18,10 +19,12 @@ import { countAlarms, rollupDaysOf, rollupTotalAfter, rollupTotalsByDay } from '
  * - today and later are summed live, in the same statement that reads the oldest day (both on the
  *   rollup's primary key, day first).
  * The day-partials cache drops a day on every alarm created or changed with its alarm time (this
- * instance at once, the others through the bus) and is cleared by retention: the sum is the one the
- * single statement (countAlarms, the cold path) gives.
+ * instance at once, the others through the bus): the sum is the one the single statement
+ * (countAlarms, the cold path) gives. The kind reads `alarm_rollup` alone, which neither a job run,
+ * the duty roster nor retention touches (the counters stay when old alarms go): their changes keep
+ * these days.
  */
-export const LIST_TOTAL = 'listTotal';
+export const LIST_TOTAL = dayPartialKind('listTotal', [alarmRollup]);
 
 /** Where the closed days are kept, and the time that tells which days are closed. */
 export interface KeptDays {

@@ -1,6 +1,15 @@
 import type { Envelope, Lang } from '@sentinel/contract';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { alarmAction, algorithm, camera, plantNode, scene, videoAlarm } from '../../db/schema/index.ts';
+import {
+  alarmAction,
+  alarmRollup,
+  algorithm,
+  camera,
+  plantNode,
+  scene,
+  videoAlarm,
+} from '../../db/schema/index.ts';
 import {
   type Backend,
   buildTestApp,
@@ -10,7 +19,7 @@ import {
   type TestDatabase,
 } from '../../test/helpers.ts';
 import { type AlarmRow, rollupKeyOf } from './mapper.ts';
-import { bumpRollup } from './rollup.ts';
+import { bumpRollup, rollupDay } from './rollup.ts';
 
 export type TestAlarmInput = Partial<typeof videoAlarm.$inferInsert>;
 
@@ -49,6 +58,25 @@ export async function insertTestAlarm(app: FastifyInstance, input: TestAlarmInpu
   app.alarmCounts.clear();
   app.dayPartials.dropTime(row.alarmTime.getTime());
   return row;
+}
+
+/**
+ * Adds `delta` to each daily counter of a scene on the UTC day holding `dayMs`, behind the caches'
+ * back (no alarm event): a total answered from kept days does not show it, a cold one does.
+ * Answers the change of the day's total (delta × counters; 0 when the day has none).
+ */
+export async function bumpDayCounters(
+  app: FastifyInstance,
+  dayMs: number,
+  sceneId: number,
+  delta: number,
+): Promise<number> {
+  const changed = await app.db
+    .update(alarmRollup)
+    .set({ count: sql`${alarmRollup.count} + ${delta}` })
+    .where(and(eq(alarmRollup.day, rollupDay(new Date(dayMs))), eq(alarmRollup.sceneId, sceneId)))
+    .returning({ day: alarmRollup.day });
+  return changed.length * delta;
 }
 
 /** Inserts several alarms (in order). */

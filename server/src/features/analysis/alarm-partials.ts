@@ -1,6 +1,7 @@
 import { type AnalysisQuery, HOURLY_TREND_MAX_HOURS } from '@sentinel/contract';
 import type { Db } from '../../db/client.ts';
-import { type DayPartials, splitOnDays } from '../../platform/day-partials.ts';
+import { alarmRollup, alarmRollupSceneHour, videoAlarm } from '../../db/schema/index.ts';
+import { type DayPartials, dayPartialKind, splitOnDays } from '../../platform/day-partials.ts';
 import {
   type AlarmCounts,
   addRow,
@@ -30,9 +31,12 @@ import { type Buckets, DAY_MS, exclusiveEnd, HOUR_MS, type Span } from './rollup
  *   trend) is counted live as the whole range would be (rollup + raw edges), two statements.
  * The range ends where the list's does (`exclusiveEnd`: whole UTC days run through the day's end).
  * Both kinds' days hold the instants of their alarms, so `dropTime` of an alarm's time drops them.
+ * Both read their counters and the alarms themselves (the raw edges of a day not whole hours, the
+ * head): retention, which deletes alarms and leaves the counters, drops them; a job run or the
+ * duty roster does not.
  */
-export const ALARM_DAYS = 'alarm-analysis';
-export const ALARM_UTC_DAYS = 'alarm-analysis-utc';
+export const ALARM_DAYS = dayPartialKind('alarm-analysis', [alarmRollupSceneHour, videoAlarm]);
+export const ALARM_UTC_DAYS = dayPartialKind('alarm-analysis-utc', [alarmRollup, videoAlarm]);
 
 /** Where the closed days' partials are kept, and the time that tells which days are closed. */
 export interface PartialsCache {

@@ -1,15 +1,21 @@
 import type { AnalysisQuery, EfficiencyAnalysis } from '@sentinel/contract';
 import type { Db } from '../../db/client.ts';
-import { DAY_MS, type DayPartials, splitOrLive } from '../../platform/day-partials.ts';
+import { dutyShift, dutyShiftScene, videoAlarm } from '../../db/schema/index.ts';
+import { DAY_MS, type DayPartials, dayPartialKind, splitOrLive } from '../../platform/day-partials.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import { type EfficiencyPartial, mergeEfficiency, mergeRun, weighPartial } from './efficiency-merge.ts';
 import { catalogueMark, efficiencyPartials } from './efficiency-repo.ts';
 import { bucketsOf } from './handling-repo.ts';
 
+/**
+ * What the efficiency partials read (efficiencyPartials): the alarms, and the duty roster for
+ * "handled on duty" — a roster change drops them, a job run does not.
+ */
+const EFFICIENCY_READS = [videoAlarm, dutyShift, dutyShiftScene];
 /** The kind of the efficiency analysis's entries in the day-partials cache. */
-export const EFFICIENCY_PARTIALS = 'efficiency';
+export const EFFICIENCY_PARTIALS = dayPartialKind('efficiency', EFFICIENCY_READS);
 /** The kind of the days not over (today), kept briefly (OPEN_DAY_MS). */
-export const EFFICIENCY_OPEN = 'efficiency-open';
+export const EFFICIENCY_OPEN = dayPartialKind('efficiency-open', EFFICIENCY_READS);
 
 /** Where the closed days' partials are kept, and the time that tells which days are closed. */
 export interface PartialsCache {

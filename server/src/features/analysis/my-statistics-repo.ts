@@ -1,16 +1,19 @@
 import type { MyStatistics, MyStatisticsQuery } from '@sentinel/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { account } from '../../db/schema/index.ts';
-import { DAY_MS, splitOrLive } from '../../platform/day-partials.ts';
+import { account, alarmAction } from '../../db/schema/index.ts';
+import { DAY_MS, dayPartialKind, splitOrLive } from '../../platform/day-partials.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import type { PartialsCache } from './efficiency.ts';
 import { catalogueMark } from './efficiency-repo.ts';
 import { bucketsOf } from './handling-repo.ts';
 import { type MinePartial, mergeMine, minePartials, weighMinePartial } from './mine-partials.ts';
 
-/** The kind of My statistics' entries in the day-partials cache. */
-export const MINE_PARTIALS = 'mine';
+/**
+ * The kind of My statistics' entries in the day-partials cache: it reads the alarms' timelines
+ * alone (minePartials), which retention deletes with their alarms.
+ */
+export const MINE_PARTIALS = dayPartialKind('mine', [alarmAction]);
 
 /** An account's id and name, or undefined when there is none. */
 export async function findAccount(db: Db, id: number): Promise<{ id: number; name: string } | undefined> {

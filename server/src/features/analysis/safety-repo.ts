@@ -1,6 +1,7 @@
 import { ANALYSIS_TOP, type AnalysisQuery, type SafetyAnalysis, type SceneSafety } from '@sentinel/contract';
 import type { Db } from '../../db/client.ts';
-import { DAY_MS, splitOrLive } from '../../platform/day-partials.ts';
+import { historyAssignment, plantNode, videoAlarm } from '../../db/schema/index.ts';
+import { DAY_MS, dayPartialKind, splitOrLive } from '../../platform/day-partials.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import type { PartialsCache } from './efficiency.ts';
 import { catalogueMark } from './efficiency-repo.ts';
@@ -8,8 +9,12 @@ import { type SafetyPartial, safetyPartials, weighSafetyPartial } from './safety
 
 const RUN_STATES = [0, 1, 2, 3, 4] as const;
 
-/** The kind of the safety analysis's entries in the day-partials cache. */
-export const SAFETY_PARTIALS = 'safety';
+/**
+ * The kind of the safety analysis's entries in the day-partials cache: it reads the job runs, the
+ * in-job alarms and the plant tree (a plant filter on the runs' areas; safetyPartials) — a job
+ * run's report drops it, a roster change does not.
+ */
+export const SAFETY_PARTIALS = dayPartialKind('safety', [historyAssignment, videoAlarm, plantNode]);
 
 /** completed / finished runs (0 … 1, four decimals); null when no run has finished. */
 function rateOf(completed: number, violated: number, undetermined: number): number | null {

@@ -1,5 +1,6 @@
 import type { DutyShift, DutyShiftBody } from '@sentinel/contract';
 import type { FastifyInstance } from 'fastify';
+import { dutyShift, dutyShiftScene } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { overlaps } from './overlap.ts';
 import * as repo from './repo.ts';
@@ -47,10 +48,18 @@ async function checkRefs(app: FastifyInstance, body: DutyShiftBody): Promise<num
 
 /** Internal bus event of a roster change: past "handled on duty" figures change wholesale. */
 export const DUTY_ROSTER_CHANGED = 'dutyRoster.changed';
+/**
+ * What a roster change changes for the analyses' kept days (platform/day-partials.ts sources): the
+ * roster's tables, read by the efficiency analysis ("handled on duty") alone.
+ */
+export const DUTY_ROSTER_SOURCES = [dutyShift, dutyShiftScene] as const;
 
-/** The analyses' cached figures on this instance at once, the other instances' through the bus. */
+/**
+ * The analyses' cached figures on this instance at once (the kept days of the kinds reading the
+ * roster), the other instances' through the bus (app.ts).
+ */
 export async function rosterChanged(app: FastifyInstance): Promise<void> {
-  app.dayPartials.clear();
+  app.dayPartials.clearSource(...DUTY_ROSTER_SOURCES);
   app.alarmCounts.clear();
   await app.bus.publish({ type: DUTY_ROSTER_CHANGED, data: null, internal: true });
 }

@@ -206,12 +206,19 @@ export async function markRunViolation(app: FastifyInstance, runId: number): Pro
   return true;
 }
 
+/**
+ * What a run's report changes for the analyses' kept days (platform/day-partials.ts sources): the
+ * runs' table, read by the safety analysis alone — the other kinds (the list's total, the alarm,
+ * efficiency and My statistics analyses) keep their days.
+ */
+export const JOB_RUN_SOURCES = [historyAssignment] as const;
+
 /** A failed publication is logged: the run is committed either way. */
 async function publishUpdated(app: FastifyInstance, item: JobRunItem): Promise<void> {
-  // The safety analysis counts runs: this instance's cached answers and kept days at once, the
-  // others' with the event.
+  // The safety analysis counts runs: this instance's cached answers and the kept days reading runs
+  // at once, the others' with the event (app.ts).
   app.alarmCounts.clear();
-  app.dayPartials.clear();
+  app.dayPartials.clearSource(...JOB_RUN_SOURCES);
   try {
     await app.bus.publish({ type: 'jobRun.updated', data: item, audience: { sceneId: item.sceneId } });
   } catch (error) {

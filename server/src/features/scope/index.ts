@@ -4,6 +4,7 @@ export {
   previewRetention,
   RETENTION_DELETED,
   retentionDaysOf,
+  retentionSourcesOf,
   runDataRetention,
 } from './retention.ts';
 export { scopeRoutes } from './routes.ts';

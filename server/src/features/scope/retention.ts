@@ -7,7 +7,9 @@ import {
   type RetentionSummary,
   retentionSettings,
 } from '@sentinel/contract';
+import type { Table } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { alarmAction, historyAssignment, videoAlarm } from '../../db/schema/index.ts';
 import { mediaRoot, removeMedia, resolveMediaPath } from '../../platform/media.ts';
 import { applyBatch, type Cutoffs, categoryFiles, countCategory, nextBatch, readRetention } from './repo.ts';
 
@@ -91,16 +93,40 @@ export async function previewRetention(
 
 /** Internal bus event: a retention batch deleted alarms (with their timelines) or job runs. */
 export const RETENTION_DELETED = 'retention.deleted';
-/** The categories whose deleted rows the analyses count (past days change). */
-const ANALYSED: ReadonlySet<RetentionCategory> = new Set<RetentionCategory>(['alarms', 'jobRuns']);
+/**
+ * The categories whose deleted rows the analyses count (past days change), with the tables those
+ * rows leave (platform/day-partials.ts sources): alarms go with their timelines (alarm_action, by
+ * cascade) while their counters (alarm_rollup_*) stay, so the list's total keeps its days; job
+ * runs matter to the safety analysis alone. The other categories delete what no analysis reads,
+ * or empty file columns.
+ */
+const ANALYSED: Partial<Record<RetentionCategory, readonly Table[]>> = {
+  alarms: [videoAlarm, alarmAction],
+  jobRuns: [historyAssignment],
+};
 
 /**
- * Past days of every analysis changed (alarms, their actions or job runs are gone): the kept day
- * partials and cached answers of this instance at once, the other instances' through the bus. A
- * failed publication is logged: the rows are deleted either way (the others' cache entries expire).
+ * The day-partial sources a RETENTION_DELETED event (`{ category }`) changed, for the other
+ * instances' handler (app.ts); undefined when its category is not known (clear everything).
  */
-async function analysedRowsDeleted(app: FastifyInstance, category: RetentionCategory): Promise<void> {
-  app.dayPartials.clear();
+export function retentionSourcesOf(data: unknown): readonly Table[] | undefined {
+  const category = (data as { category?: unknown } | null)?.category;
+  if (typeof category !== 'string' || !Object.hasOwn(ANALYSED, category)) return undefined;
+  return ANALYSED[category as RetentionCategory];
+}
+
+/**
+ * Past days of the analyses reading the deleted rows changed (alarms and their actions, or job
+ * runs, are gone): the kept day partials of the kinds reading them and the cached answers, on this
+ * instance at once, on the others through the bus. A failed publication is logged: the rows are
+ * deleted either way (the others' cache entries expire).
+ */
+async function analysedRowsDeleted(
+  app: FastifyInstance,
+  category: RetentionCategory,
+  sources: readonly Table[],
+): Promise<void> {
+  app.dayPartials.clearSource(...sources);
   app.alarmCounts.clear();
   try {
     await app.bus.publish({ type: RETENTION_DELETED, data: { category }, internal: true });
@@ -113,9 +139,10 @@ async function analysedRowsDeleted(app: FastifyInstance, category: RetentionCate
  * The retention plan task: per category, in bounded batches (one short statement each, so that
  * ingest never waits behind a long delete), the files first and then the rows — a file whose row
  * is gone would be an orphan, a row whose file is gone shows "no image". Stops between batches when
- * the signal aborts. A batch that deleted alarms or job runs clears the analyses' kept days and
- * cached answers (on every instance: RETENTION_DELETED). Alarm rollups (alarm_rollup_*) are not touched: the analysis figures of past
- * months stay although their alarm records are gone.
+ * the signal aborts. A batch that deleted alarms or job runs clears the kept days of the analyses
+ * reading them and the cached answers (on every instance: RETENTION_DELETED). Alarm rollups
+ * (alarm_rollup_*) are not touched: the analysis figures of past months stay although their alarm
+ * records are gone.
  */
 export async function runDataRetention(
   app: FastifyInstance,
@@ -140,7 +167,8 @@ export async function runDataRetention(
         batch.map((r) => r.id),
       );
       summary[category] += deleted;
-      if (deleted > 0 && ANALYSED.has(category)) await analysedRowsDeleted(app, category);
+      const sources = ANALYSED[category];
+      if (deleted > 0 && sources) await analysedRowsDeleted(app, category, sources);
       if (batch.length < limits.batch) break;
     }
   }
