@@ -241,13 +241,17 @@ export async function createTrainingJob(
       maxAttempts: 3,
     });
     await transitionJob(tx, row.id, [TRAINING_STATE.notStarted], { queueJobId: String(queueId) });
-    return row;
+    // The answer is the job this request created (not started, in the queue), read before the
+    // commit: a worker may pick it up the moment it commits, and its progress comes by the stream.
+    const item = await findJobItem(tx, row.id);
+    if (!item) throw notFound('training.notFound');
+    return toJobItem(item);
   });
   await appendLog(app, job.id, [
     { level: 'info', message: `queued: ${body.epochs} epochs on dataset version ${body.datasetVersionId}` },
   ]);
   await publishJob(app, job.id);
-  return jobItem(app, job.id);
+  return job;
 }
 
 /** The job's state now (for workers between epochs). */
