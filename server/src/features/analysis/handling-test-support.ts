@@ -309,3 +309,22 @@ export function percentile(values: number[], p: number): number | null {
   // Rounded to a tenth of a second, as the analyses answer.
   return Math.round((a + (b - a) * (pos - lo)) * 10) / 10;
 }
+
+/**
+ * A job run reported late (through the engine API) into a closed day the world already has: a
+ * completed run (state 3) in scene B, two days before BASE. Answers the HTTP status and body.
+ */
+export async function reportLateRun(w: HandlingWorld): Promise<{ statusCode: number; body: string }> {
+  const res = await w.h.app.inject({
+    method: 'POST',
+    url: JOB_RUN_API.ingest,
+    headers: { 'x-engine-key': w.engineKey },
+    payload: {
+      runId: 'late-report',
+      sceneId: w.refs.sceneB,
+      state: 3,
+      startTime: iso(BASE - 48 * H + 5 * H),
+    },
+  });
+  return { statusCode: res.statusCode, body: res.body };
+}

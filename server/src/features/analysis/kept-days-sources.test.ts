@@ -21,7 +21,7 @@ import { runDataRetention } from '../scope/index.ts';
 import { alarmAnalysisOf } from './alarm-analysis.ts';
 import { ALARM_DAYS, ALARM_UTC_DAYS } from './alarm-partials.ts';
 import { EFFICIENCY_PARTIALS, efficiencyAnalysisOf } from './efficiency.ts';
-import { BASE, H, type HandlingWorld, handlingWorld, iso } from './handling-test-support.ts';
+import { BASE, H, type HandlingWorld, handlingWorld, iso, reportLateRun } from './handling-test-support.ts';
 import { MINE_PARTIALS } from './my-statistics-repo.ts';
 import { SAFETY_PARTIALS, safetyAnalysisOf } from './safety-repo.ts';
 import { askAnalysis } from './test-support.ts';
@@ -93,17 +93,7 @@ describe.each(backends)('what a change drops of the kept days on %s', (backend) 
     const safety = await ask<SafetyAnalysis>(ANALYSIS_API.safety);
     const efficiency = await ask<EfficiencyAnalysis>(ANALYSIS_API.efficiency);
 
-    const res = await w.h.app.inject({
-      method: 'POST',
-      url: JOB_RUN_API.ingest,
-      headers: { 'x-engine-key': w.engineKey },
-      payload: {
-        runId: 'late-report',
-        sceneId: w.refs.sceneB,
-        state: 3,
-        startTime: iso(BASE - 2 * D + 5 * H),
-      },
-    });
+    const res = await reportLateRun(w);
     expect(res.statusCode, res.body).toBe(200);
     expect(keptOf(w.h.app)).toEqual({ ...kept, safety: 0 });
     await expectTotalFromKeptDays(total);

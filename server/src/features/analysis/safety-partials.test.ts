@@ -1,9 +1,9 @@
-import { ANALYSIS_API, analysisQuery, JOB_RUN_API, type SafetyAnalysis, SCENE_API } from '@sentinel/contract';
+import { ANALYSIS_API, analysisQuery, type SafetyAnalysis, SCENE_API } from '@sentinel/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import { backends } from '../../test/helpers.ts';
-import { BASE, H, type HandlingWorld, handlingWorld, iso } from './handling-test-support.ts';
+import { BASE, H, type HandlingWorld, handlingWorld, iso, reportLateRun } from './handling-test-support.ts';
 import { safetyAnalysisOf } from './safety-repo.ts';
 
 // The safety analysis answers whole closed days from partials kept in memory
@@ -71,17 +71,7 @@ describe.each(backends)('safety analysis from kept days on %s', (backend) => {
     const range = { startTime: iso(BASE - 3 * D), endTime: iso(BASE + 2 * D - 1) };
     const before = await analyse(range);
     expect(app.dayPartials.size).toBeGreaterThan(0);
-    const res = await app.inject({
-      method: 'POST',
-      url: JOB_RUN_API.ingest,
-      headers: { 'x-engine-key': w.engineKey },
-      payload: {
-        runId: 'late-report',
-        sceneId: w.refs.sceneB,
-        state: 3,
-        startTime: iso(BASE - 2 * D + 5 * H),
-      },
-    });
+    const res = await reportLateRun(w);
     expect(res.statusCode, res.body).toBe(200);
     const after = await analyse(range);
     expect(after.runs).toBe(before.runs + 1);
