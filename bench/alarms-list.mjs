@@ -3,6 +3,7 @@
 // default 100,000: PGlite is single-threaded WebAssembly). 20 concurrent clients per case.
 // Usage: node bench/alarms-list.mjs [--count N] [--days 365] [--pglite] [--clients 20] [--requests 600] [--keep NAME]
 //   [--read-concurrency N] (the server's READ_CONCURRENCY) [--only TEXT] (the cases whose name holds TEXT)
+//   [--wrk] [--seconds 10] (load from Debian's wrk, one process a client, for --seconds a case)
 // --keep NAME (PostgreSQL): the database NAME is created and seeded on the first run, then kept and
 // reused as it is by the next runs with the same NAME (seeding 1,000,000 alarms takes minutes);
 // drop it yourself afterwards (`DROP DATABASE NAME`).
@@ -21,6 +22,7 @@ import {
   summary,
 } from './support/common.mjs';
 import { seedAlarms } from './support/seed-alarms.mjs';
+import { ensureWrk, wrkLoad } from './support/wrk.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -34,12 +36,17 @@ const { values: args } = parseArgs({
     'read-concurrency': { type: 'string' },
     // Only the cases whose name contains this text (e.g. --only "one per client").
     only: { type: 'string' },
+    // Drive the server with wrk (C, one process a client) instead of the Node load generator, for
+    // --seconds each case (bench/support/wrk.mjs).
+    wrk: { type: 'boolean', default: false },
+    seconds: { type: 'string', default: '10' },
   },
 });
 const count = Number(args.count ?? (args.pglite ? 100_000 : 1_000_000));
 const clients = Number(args.clients);
 const requests = Number(args.requests);
 const DAY = 86_400_000;
+if (args.wrk) ensureWrk();
 
 let server;
 let cleanup = async () => undefined;
@@ -145,9 +152,33 @@ try {
     };
     const sample = await call();
     await load(clients, clients * 25, call); // warm-up (JIT, pool, caches): 500 requests with 20 clients
+    const extra = sample.data?.count !== undefined ? ` (count ${sample.data.count})` : ` (${sample.data})`;
+    if (args.wrk) {
+      const seconds = Number(args.seconds);
+      const run = await wrkLoad(
+        server.url,
+        tokens.map((token, client) => ({
+          method,
+          path: `/api/v2/backend/videoAlarmRecord${path}`,
+          headers: {
+            lang: 'en',
+            token,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: typeof body === 'function' ? body(client) : body,
+        })),
+        seconds,
+      );
+      await call(); // still answering status 0 after the run
+      const errors = run.socketErrors + run.statusErrors;
+      console.log(
+        `  ${name} [wrk, ${seconds} s]: p50 ${run.p50.toFixed(0)} ms, p95 ${run.p95.toFixed(0)} ms, ` +
+          `p99 ${run.p99.toFixed(0)} ms, ${Math.round(run.perSecond)} req/s, ${errors} errors${extra}`,
+      );
+      continue;
+    }
     const run = await load(clients, requests, call);
     const s = summary(run.ms);
-    const extra = sample.data?.count !== undefined ? ` (count ${sample.data.count})` : ` (${sample.data})`;
     console.log(`  ${name}: ${s.text}, ${Math.round(requests / run.seconds)} req/s${extra}`);
   }
   if (databaseUrl && !args.only) await sqlOnly(databaseUrl);

@@ -45,9 +45,14 @@ const CONTENT_TYPES: Record<string, string> = {
 
 export const mediaRoot = (app: FastifyInstance) => resolve(app.appConfig.dataDir, 'media');
 
+const PLAIN_MEDIA_PATH = /^[A-Za-z0-9._~/-]+$/;
+
 /** '/api/v2/backend/media/<path>' for a stored relative path ('' stays '' — no image). */
 export function mediaUrl(path: string): string {
   if (!path) return '';
+  // Only characters encodeURIComponent keeps ('/' separating segments): the path is its URL as it
+  // is (every alarm in a list page has three media paths; the split and join cost showed there).
+  if (PLAIN_MEDIA_PATH.test(path)) return MEDIA_URL_PREFIX + path;
   return MEDIA_URL_PREFIX + path.split('/').map(encodeURIComponent).join('/');
 }
 

@@ -191,6 +191,38 @@ describe.each(backends)('alarm list and queries on %s', (backend) => {
     for (const page of second) expect(page.list[0]?.id).toBe(id);
     for (const page of await Promise.all(first)) expect(page.list.length).toBeGreaterThan(0);
   });
+
+  it('every list item is the alarm as its detail shows it (media URLs, extra info, handling)', async () => {
+    // The list selects its own columns and maps the driver's rows (repo.ts listAlarmItems); the
+    // detail maps the whole row: both must show an alarm the same way.
+    const { a } = placesOf(r);
+    const odd = await insertTestAlarm(h.app, {
+      ...a,
+      alarmTime: new Date(Date.now() + 60_000),
+      alarmState: 1,
+      alarmImage: 'alarm/cam 7/pic #1.jpg',
+      alarmImageDraw: 'https://cdn.example.com/draw.jpg',
+      alarmVideo: 'clip/cam-7/2024.mp4',
+      extraInfoName: 'gas',
+      extraInfo: { gas: 'H2S', ppm: 12 },
+    });
+    expect((await h.call('POST', `${P}/deal`, { id: odd.id, comment: 'checked' })).statusCode).toBe(200);
+    const items = (await list({ limit: 20 })).list;
+    expect(items[0]?.id).toBe(odd.id);
+    expect(items[0]).toMatchObject({
+      alarmImage: '/api/v2/backend/media/alarm/cam%207/pic%20%231.jpg',
+      alarmImageDraw: 'https://cdn.example.com/draw.jpg',
+      alarmVideo: '/api/v2/backend/media/clip/cam-7/2024.mp4',
+      extraInfo: { gas: 'H2S', ppm: 12 },
+      handler: expect.any(String),
+      handleTime: expect.any(String),
+    });
+    for (const item of items) {
+      const res = await h.call<AlarmItem & { timeline: unknown[] }>('GET', `${P}/${item.id}`);
+      const { timeline: _timeline, ...detail } = res.body.data;
+      expect(item).toEqual(detail);
+    }
+  });
 });
 
 describe.each(backends)('capped count on %s', (backend) => {

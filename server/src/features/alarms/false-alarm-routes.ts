@@ -4,8 +4,7 @@ import { requireUser } from '../../platform/auth.ts';
 import { envelopeOf, ok } from '../../platform/envelope.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { visibleScenes } from '../../platform/scene-authority.ts';
-import { toAlarmItem } from './mapper.ts';
-import { listAlarms } from './repo.ts';
+import { listAlarmItems } from './repo.ts';
 import { cachedAlarmCount } from './totals.ts';
 
 /**
@@ -28,10 +27,10 @@ export const falseAlarmRoutes: FastifyPluginAsyncZod = async (app) => {
       if (Boolean(query.startTime) !== Boolean(query.endTime)) throw badRequest('time.rangeRequired');
       const scenes = await visibleScenes(app.db, requireUser(request));
       const [rows, total] = await Promise.all([
-        listAlarms(app.db, query, scenes),
+        listAlarmItems(app.db, query, scenes),
         cachedAlarmCount(app, query, scenes),
       ]);
-      return ok(request, { list: rows.map(toAlarmItem), ...total });
+      return ok(request, { list: rows, ...total });
     },
   });
 };

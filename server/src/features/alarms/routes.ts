@@ -38,7 +38,7 @@ import {
   findAlarm,
   heldAlarmMedia,
   latestAlarms,
-  listAlarms,
+  listAlarmItems,
   sceneCameraWhere,
   sceneCounts,
   sceneOfAlarmMedia,
@@ -102,7 +102,7 @@ export const alarmsRoutes: FastifyPluginAsyncZod = async (app) => {
       // a slot only when it is not cached.
       const [list, total] = await Promise.all([
         listRounds.run(JSON.stringify([scenes, query]), async () =>
-          (await app.heavyReads.run(() => listAlarms(app.db, query, scenes))).map(toAlarmItem),
+          app.heavyReads.run(() => listAlarmItems(app.db, query, scenes)),
         ),
         cachedAlarmCount(app, query, scenes),
       ]);
