@@ -4,13 +4,15 @@
 // --count alarms seeded. Prints ingest alarms/s and request p50/p95/p99 for both phases, and the
 // readers' req/s and p95.
 // Usage: node bench/ingest-under-reads.mjs [--engines 4] [--readers 50] [--seconds 20]
-//   [--count 100000] [--keep NAME] [--read-concurrency N] [--split [--web-nice N] [--ingest-nice N]]
+//   [--count 100000] [--keep NAME] [--read-concurrency N] [--split [--web-nice N] [--ingest-nice N]] [--wrk]
 // --read-concurrency N: the server's READ_CONCURRENCY (1000: practically no bound, as before).
 // --split: two instances on the database, ROLE=ingest (the engines post there) and ROLE=web (the
 //   readers list there), as the nginx layout routes them; --web-nice N starts the web instance under
 //   nice N, as `Nice=N` in its systemd drop-in does (README "Ingest and web instances"); --ingest-nice N
 //   the ingest instance (a negative N needs root, as systemd has when it starts the unit; write
 //   --ingest-nice=-10).
+// --wrk: the readers are Debian's wrk (one thread and connection a reader, each with its session and
+//   one of the two requests), not this process: on a real site the consoles are other machines.
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -27,14 +29,16 @@ import {
 import { cpuSince } from './support/cpu.mjs';
 import { benchArgs } from './support/options.mjs';
 import { seedAlarms } from './support/seed-alarms.mjs';
+import { ensureWrk, wrkLoad } from './support/wrk.mjs';
 
 const args = benchArgs({
   numbers: { engines: 4, readers: 50, seconds: 20, count: 100_000 },
   strings: ['keep', 'read-concurrency', 'web-nice', 'ingest-nice'],
-  flags: ['split'],
+  flags: ['split', 'wrk'],
 });
 const { engines, readers, seconds, count } = args;
 const DAY = 86_400_000;
+if (args.wrk) ensureWrk();
 
 const database = await createDatabase(args.keep);
 const env = { DATABASE_URL: database.url };
@@ -102,7 +106,20 @@ try {
         else failed++;
       }
     });
-    if (withReaders) {
+    let wrkRun;
+    if (withReaders && args.wrk) {
+      const clients = tokens.map((readerToken, r) => ({
+        method: 'POST',
+        path: '/api/v2/backend/videoAlarmRecord/list',
+        headers: { token: readerToken, lang: 'en', 'content-type': 'application/json' },
+        body: listBodies[r % listBodies.length],
+      }));
+      loops.push(
+        wrkLoad(web.url, clients, seconds).then((result) => {
+          wrkRun = result;
+        }),
+      );
+    } else if (withReaders) {
       for (let r = 0; r < readers; r++) {
         loops.push(
           (async () => {
@@ -133,9 +150,12 @@ try {
     console.log(
       `  ${withReaders ? `with ${readers} readers` : 'alone'}: ingest ${Math.round(s.length / elapsed)} alarms/s ` +
         `(p50 ${f(percentile(s, 50))}, p95 ${f(percentile(s, 95))}, p99 ${f(percentile(s, 99))} ms, ${failed} failed)` +
-        (withReaders
-          ? `; list ${Math.round(r.length / elapsed)} req/s (p50 ${f(percentile(r, 50))}, p95 ${f(percentile(r, 95))} ms)`
-          : '') +
+        (wrkRun
+          ? `; list ${Math.round(wrkRun.perSecond)} req/s (p50 ${f(wrkRun.p50)}, p95 ${f(wrkRun.p95)} ms, wrk CPU ` +
+            `${wrkRun.cpuSeconds.toFixed(1)} s, ${wrkRun.socketErrors + wrkRun.statusErrors} errors)`
+          : withReaders
+            ? `; list ${Math.round(r.length / elapsed)} req/s (p50 ${f(percentile(r, 50))}, p95 ${f(percentile(r, 95))} ms)`
+            : '') +
         `; server CPU ${cpuUsed} s, PostgreSQL ${postgres.toFixed(1)} s, load generator ${load.toFixed(1)} s in ${elapsed.toFixed(1)} s`,
     );
     return s.length / elapsed;
@@ -146,7 +166,8 @@ try {
       `PostgreSQL with ${Math.max(seeded, count)}+ alarms, ${args.split ? 'ROLE=ingest + ROLE=web instances' : 'one instance'}` +
       `${args['read-concurrency'] ? `, READ_CONCURRENCY=${args['read-concurrency']}` : ''}` +
       `${args.split && args['web-nice'] ? `, web instance at nice ${args['web-nice']}` : ''}` +
-      `${args.split && args['ingest-nice'] ? `, ingest instance at nice ${args['ingest-nice']}` : ''}`,
+      `${args.split && args['ingest-nice'] ? `, ingest instance at nice ${args['ingest-nice']}` : ''}` +
+      `${args.wrk ? ', readers from wrk' : ''}`,
   );
   // Warm-up: JIT, connections, caches.
   await Promise.all(

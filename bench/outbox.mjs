@@ -9,7 +9,11 @@
 // database, of the receiver and of the load generator (this process), from /proc.
 // (D) the delivery alone: a backlog of --count alarms (ingested while the receiver held its
 // answers) drained with nothing else running — its rate and CPU an alarm.
-// Usage: node bench/outbox.mjs [--engines 16] [--count 4000] [--rate 500] [--seconds 10] [--runs 2]
+// Usage: node bench/outbox.mjs [--engines 16] [--count 4000] [--rate 500] [--seconds 10] [--runs 2] [--split]
+// --split: the nginx layout's split (README "Ingest and web instances"): the engines post to a
+// ROLE=ingest instance whose dispatcher is off (OUTBOUND_DISPATCH=off, its default on that role),
+// and a ROLE=web instance delivers; both on the database and on Redis (BENCH_REDIS_URL, default
+// redis://127.0.0.1:6379). "server" CPU is then both instances'.
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import pg from 'pg';
@@ -70,8 +74,9 @@ if (process.argv.includes('--serve-receiver')) {
 }
 
 async function main() {
-  const { engines, count, rate, seconds, runs } = benchArgs({
+  const { engines, count, rate, seconds, runs, split } = benchArgs({
     numbers: { engines: 16, count: 4000, rate: 500, seconds: 10, runs: 2 },
+    flags: ['split'],
   });
 
   // Each alarm's key: when it first arrived, how often, its alarm id.
@@ -93,11 +98,21 @@ async function main() {
   const hookUrl = `http://127.0.0.1:${hookPort}/alarms`;
 
   const database = await createDatabase();
-  const server = await startServer({ DATABASE_URL: database.url }).catch(async (error) => {
-    await database.drop();
-    receiverProcess.disconnect();
-    throw error;
-  });
+  const servers = [];
+  const started = async (env) => {
+    const one = await startServer({ DATABASE_URL: database.url, ...env }).catch(async (error) => {
+      for (const s of servers) await s.stop();
+      await database.drop();
+      receiverProcess.disconnect();
+      throw error;
+    });
+    servers.push(one);
+    return one;
+  };
+  const redis = { REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379' };
+  // The console's instance (and, with --split, the one that delivers) and the engines' one.
+  const server = split ? await started({ ...redis, ROLE: 'web' }) : await started({});
+  const ingestServer = split ? await started({ ...redis, ROLE: 'ingest', OUTBOUND_DISPATCH: 'off' }) : server;
   const observer = new pg.Client({ connectionString: database.url });
   await observer.connect();
 
@@ -108,7 +123,7 @@ async function main() {
     );
     const usage = process.cpuUsage();
     return {
-      server: cpuSeconds(server.pid),
+      server: servers.reduce((sum, s) => sum + cpuSeconds(s.pid), 0),
       backends: new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)])),
       receiver: cpuSeconds(receiverProcess.pid),
       bench: (usage.user + usage.system) / 1e6,
@@ -126,7 +141,7 @@ async function main() {
     const token = await adminToken(server);
     const keys = [];
     for (let i = 0; i < engines; i++) keys.push(await engineKey(server.url, token, `outbox engine ${i + 1}`));
-    const poster = await alarmPoster(server.url, token);
+    const poster = await alarmPoster(server.url, token, ingestServer.url);
     let seq = 0;
     const post = async (key) => {
       const i = seq++;
@@ -157,7 +172,10 @@ async function main() {
       return r;
     };
 
-    console.log(`outbox: PostgreSQL, ${engines} engines, ${count} alarms a flat-out run, 100 KB JPEG`);
+    console.log(
+      `outbox: PostgreSQL, ${engines} engines, ${count} alarms a flat-out run, 100 KB JPEG` +
+        (split ? ', split: ROLE=ingest (no dispatcher) + ROLE=web (delivers), Redis' : ', one instance'),
+    );
     // Warm-up: the server's code is compiled and its connections made before anything is measured.
     await load(engines, Math.min(1000, count), (i) => post(keys[i % engines]));
     const receiver = (
@@ -246,7 +264,7 @@ async function main() {
     console.log(`    ${cpuC}`);
   } finally {
     await observer.end();
-    await server.stop();
+    for (const s of servers) await s.stop();
     await database.drop();
     receiverProcess.disconnect();
   }

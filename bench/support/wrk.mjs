@@ -70,7 +70,14 @@ export async function wrkLoad(base, clients, seconds) {
       `${base}${clients[0].path}`,
     ];
     const out = await new Promise((resolve, reject) => {
-      const child = spawn('wrk', args);
+      // Through a shell that prints, once wrk has exited, the CPU its waited-for child used
+      // (cutime + cstime in clock ticks of 1/100 s), so that the bench can say what wrk took.
+      const child = spawn('bash', [
+        '-c',
+        'wrk "$@"; status=$?; read -r -a s < /proc/$$/stat; echo "WRKCPU $((s[15] + s[16]))"; exit $status',
+        'wrk',
+        ...args,
+      ]);
       let text = '';
       child.stdout.on('data', (chunk) => {
         text += chunk;
@@ -86,7 +93,9 @@ export async function wrkLoad(base, clients, seconds) {
     const result = /RESULT (\d+) (\d+) (\d+) (\d+) ([\d.]+) ([\d.]+) ([\d.]+)/.exec(out);
     if (!result) throw new Error(`wrk printed no result: ${out}`);
     const [, requests, durationUs, socketErrors, statusErrors, p50, p95, p99] = result.map(Number);
+    const ticks = /WRKCPU (\d+)/.exec(out);
     return {
+      cpuSeconds: ticks ? Number(ticks[1]) / 100 : Number.NaN,
       requests,
       perSecond: requests / (durationUs / 1e6),
       p50,
