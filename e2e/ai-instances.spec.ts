@@ -3,8 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { AI_INSTANCE_API, type Envelope } from '@sentinel/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAlarmPanel, waitPanelLive } from './support/alarm-panel.ts';
 import { apiChangePassword, NEW_PASSWORD } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -72,6 +74,15 @@ const open = async (page: Page, lang: 'en' | 'zh', id: number) => {
   return drawer;
 };
 
+/**
+ * The envelope status of the server's answer to the next POST to `path` (start waiting before the
+ * click): a toast of the same text may still be shown from the step before.
+ */
+const answerTo = (page: Page, path: string): Promise<number> =>
+  page
+    .waitForResponse((res) => new URL(res.url()).pathname === path && res.request().method() === 'POST')
+    .then(async (res) => ((await res.json()) as Envelope<unknown>).status);
+
 const texts = {
   en: {
     notLower: 'not lower than the live version',
@@ -108,6 +119,10 @@ describe.each(['en', 'zh'] as const)('instance library (%s)', (lang) => {
     await watcher.getByTestId(`instance-live-${id}`).waitFor();
     expect(await watcher.getByTestId(`instance-live-${id}`).innerText()).toBe('v1');
     expect(await watcher.locator('body').innerText()).toContain(text.title);
+    // The watcher follows through the console's event stream: an event sent before it connected
+    // is not replayed, so publish only once its alarm panel shows it live.
+    await openAlarmPanel(watcher);
+    await waitPanelLive(watcher);
 
     const drawer = await open(page, lang, id);
     expect(await drawer.getByTestId('instance-live-version').innerText()).toBe('v1');
@@ -117,7 +132,9 @@ describe.each(['en', 'zh'] as const)('instance library (%s)', (lang) => {
     const dialog = page.getByTestId('publish-dialog');
     await dialog.getByTestId('gate-passes').waitFor();
     expect(await dialog.getByTestId('gate-metrics').innerText()).toMatch(/10\.0%[\s\S]*20\.0%/);
+    const published = answerTo(page, AI_INSTANCE_API.publish(id));
     await dialog.getByTestId('publish-ok').click();
+    expect(await published).toBe(0);
     await waitForToast(page, text.published);
     await expect.poll(() => drawer.getByTestId('instance-live-version').innerText()).toBe('v2');
     // The other console sees it without a reload.
@@ -132,7 +149,10 @@ describe.each(['en', 'zh'] as const)('instance library (%s)', (lang) => {
     await dialog.getByTestId('gate-reason').fill('abc');
     expect(await dialog.getByTestId('publish-ok').isDisabled()).toBe(true);
     await dialog.getByTestId('gate-reason').fill(text.reasonText);
+    // The first publish's toast (same text) may still be up: the answer tells this one went through.
+    const overridden = answerTo(page, AI_INSTANCE_API.publish(id));
     await dialog.getByTestId('publish-ok').click();
+    expect(await overridden).toBe(0);
     await waitForToast(page, text.published);
     await expect.poll(() => drawer.getByTestId('instance-live-version').innerText()).toBe('v3');
     const history = drawer.getByTestId('instance-history');
@@ -142,12 +162,17 @@ describe.each(['en', 'zh'] as const)('instance library (%s)', (lang) => {
     // One click (and a confirmation) rolls back to v2.
     expect(await drawer.getByTestId('instance-rollback').innerText()).toContain(text.rollbackTo);
     await drawer.getByTestId('instance-rollback').click();
+    const rolledBack = answerTo(page, AI_INSTANCE_API.rollback(id));
     await confirmModal(page);
+    expect(await rolledBack).toBe(0);
     await waitForToast(page, text.rolledBack);
     await expect.poll(() => drawer.getByTestId('instance-live-version').innerText()).toBe('v2');
     await expect.poll(() => history.innerText()).toContain(text.historyRollback);
     await expect.poll(() => watcher.getByTestId(`instance-live-${id}`).innerText()).toBe('v2');
     await page.context().close();
     await watcher.context().close();
-  });
+    // Two consoles sign in on new browser contexts, each loading the console cold (up to ~15 s
+    // each on this busy two-core machine, see COLD_PAGE_TIMEOUT), then the whole flow: more than
+    // the 60 s a test gets by default.
+  }, 120_000);
 });

@@ -1,8 +1,9 @@
+import { ALGORITHM_API, type Envelope } from '@sentinel/contract';
 import type { Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Session, startSession } from './support/session.ts';
-import { pickOption, toastText } from './support/ui.ts';
+import { pickOption, toastText, waitForToast } from './support/ui.ts';
 
 let session: Session;
 
@@ -122,10 +123,18 @@ describe('other devices, mail server and algorithms', () => {
     await pickOption(page, 'algorithm-type-select', '人员安全');
     await page.locator('#algorithm_model').fill('yolov8-ppe v2.4');
     const drawer = page.getByTestId('algorithm-drawer');
-    await drawer.getByLabel('Urgent').first().check();
-    await drawer.locator('#algorithm_defaultLevel').getByText('Urgent').click();
+    await drawer.locator('#algorithm_levels').getByLabel('Urgent').check();
+    // The default level offers only the selectable ones: its Urgent is enabled once the form has
+    // re-rendered with the new levels. check() waits for that (a click on the label of a disabled
+    // radio did nothing, silently keeping the old default) and for the radio to be checked.
+    await drawer.locator('#algorithm_defaultLevel').getByLabel('Urgent').check();
+    const saved = page.waitForResponse(
+      (res) => new URL(res.url()).pathname === ALGORITHM_API.create && res.request().method() === 'POST',
+    );
     await page.getByTestId('algorithm-save').click();
-    expect(await toastText(page)).toContain('Saved successfully');
+    expect(((await (await saved).json()) as Envelope<unknown>).status).toBe(0);
+    await waitForToast(page, 'Saved successfully');
+    await drawer.waitFor({ state: 'hidden' });
 
     await page.reload();
     await page.getByTestId('algorithm-keyword').locator('input').fill('ALG-E2E');

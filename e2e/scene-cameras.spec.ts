@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cameraToBind } from './support/scene-cameras.ts';
 import { type Session, startSession } from './support/session.ts';
-import { rowWithCell, settledBox, toastText } from './support/ui.ts';
+import { pickOption, rowWithCell, settledBox, toastText } from './support/ui.ts';
 
 let session: Session;
 
@@ -101,8 +101,9 @@ describe('cameras in scenes', () => {
     await add.waitFor();
     await page.getByTestId('add-algorithms-submit').click();
     await expect.poll(() => add.innerText()).toContain('请先选择算法！');
-    await add.getByRole('combobox').fill(algorithm.name);
-    await add.getByRole('combobox').press('Enter');
+    // The catalogue loads when the dialog opens: pickOption waits for the option itself (Enter
+    // pressed before the options arrived picked nothing).
+    await pickOption(page, add.getByTestId('algorithm-select'), algorithm.name, { search: true });
     await add.getByTestId(`level-row-${algorithm.code}`).waitFor();
     // Close the multi-select's dropdown (it stays open for more choices) before submitting.
     await add.locator('.ant-modal-title').click();

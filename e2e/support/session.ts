@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { type ApiClient, apiChangePassword, apiClient, apiLogin, NEW_PASSWORD } from './api.ts';
 import { type ContextOptions, launchBrowser, newPage } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
-import { expectPath, loginThroughForm } from './ui.ts';
+import { COLD_PAGE_TIMEOUT, expectPath, loginAccepted } from './ui.ts';
 
 /** What most browser specs start with: the real server, a browser, and admin signed in by API. */
 export interface Session {
@@ -58,7 +58,8 @@ export async function loggedInPage(
     typeof options === 'string' ? { locale: options } : options,
   );
   await page.goto('/login');
-  await loginThroughForm(page, 'admin', NEW_PASSWORD);
-  await expectPath(page, '/dashboard');
+  // The sign-in answered first, then the dashboard with the time a cold lazy load takes.
+  await loginAccepted(page, 'admin', NEW_PASSWORD);
+  await expectPath(page, '/dashboard', COLD_PAGE_TIMEOUT);
   return page;
 }

@@ -1,3 +1,4 @@
+import { API, type Envelope } from '@sentinel/contract';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { TEST_CAPTCHA } from './server.ts';
@@ -11,8 +12,28 @@ export async function loginThroughForm(page: Page, username: string, password: s
   await page.getByTestId('login-submit').click();
 }
 
-export async function expectPath(page: Page, path: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
+/**
+ * Signs in through the form (loginThroughForm) and waits for the server's answer to the login
+ * request, which must accept it: what follows is only the console loading, not the sign-in.
+ */
+export async function loginAccepted(page: Page, username: string, password: string): Promise<void> {
+  const answer = page.waitForResponse(
+    (res) => new URL(res.url()).pathname === API.login && res.request().method() === 'POST',
+  );
+  await loginThroughForm(page, username, password);
+  const envelope = (await (await answer).json()) as Envelope<unknown>;
+  if (envelope.status !== 0) throw new Error(`login refused: ${envelope.message}`);
+}
+
+/**
+ * After a sign-in the router changes the URL only once the target page's lazy chunk and the
+ * console guard's loader (user info, menu) are in: a new browser context has none of them cached,
+ * and on this busy two-core machine that cold load took up to ~15 s (a spec timed out at 15 s).
+ */
+export const COLD_PAGE_TIMEOUT = 40_000;
+
+export async function expectPath(page: Page, path: string, timeout = 15_000): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path, { timeout });
   expect(new URL(page.url()).pathname).toBe(path);
 }
 
