@@ -4,10 +4,14 @@
 // --count alarms seeded. Prints ingest alarms/s and request p50/p95/p99 for both phases, and the
 // readers' req/s and p95.
 // Usage: node bench/ingest-under-reads.mjs [--engines 4] [--readers 50] [--seconds 20]
-//   [--count 100000] [--keep NAME] [--read-concurrency N] [--split [--web-nice N] [--ingest-nice N]] [--wrk]
+//   [--count 100000] [--keep NAME] [--read-concurrency N] [--split [--units] [--web-nice N]
+//   [--ingest-nice N]] [--wrk] [--rounds N]
 // --read-concurrency N: the server's READ_CONCURRENCY (1000: practically no bound, as before).
 // --split: two instances on the database, ROLE=ingest (the engines post there) and ROLE=web (the
-//   readers list there), as the nginx layout routes them; --web-nice N starts the web instance under
+//   readers list there), as the nginx layout routes them; --units (with --split): each instance,
+//   and wrk with --wrk, in its own session, i.e. its own scheduling group, as systemd units have
+//   their own cgroups, and --web-nice then also weighs the web instance's group (as its drop-in's
+//   CPUWeight= does its cgroup); --web-nice N starts the web instance under
 //   nice N, as `Nice=N` in its systemd drop-in does (README "Ingest and web instances"); --ingest-nice N
 //   the ingest instance (a negative N needs root, as systemd has when it starts the unit; write
 //   --ingest-nice=-10).
@@ -32,9 +36,9 @@ import { seedAlarms } from './support/seed-alarms.mjs';
 import { ensureWrk, wrkLoad } from './support/wrk.mjs';
 
 const args = benchArgs({
-  numbers: { engines: 4, readers: 50, seconds: 20, count: 100_000 },
+  numbers: { engines: 4, readers: 50, seconds: 20, count: 100_000, rounds: 1 },
   strings: ['keep', 'read-concurrency', 'web-nice', 'ingest-nice'],
-  flags: ['split', 'wrk'],
+  flags: ['split', 'wrk', 'units'],
 });
 const { engines, readers, seconds, count } = args;
 const DAY = 86_400_000;
@@ -46,11 +50,11 @@ if (args['read-concurrency']) env.READ_CONCURRENCY = args['read-concurrency'];
 const servers = [];
 try {
   const web = args.split
-    ? await startServer({ ...env, ROLE: 'web' }, { nice: args['web-nice'] })
+    ? await startServer({ ...env, ROLE: 'web' }, { nice: args['web-nice'], unit: args.units })
     : await startServer(env);
   servers.push(web);
   const ingest = args.split
-    ? await startServer({ ...env, ROLE: 'ingest' }, { nice: args['ingest-nice'] })
+    ? await startServer({ ...env, ROLE: 'ingest' }, { nice: args['ingest-nice'], unit: args.units })
     : web;
   if (args.split) servers.push(ingest);
   const client = new pg.Client({ connectionString: database.url });
@@ -115,7 +119,7 @@ try {
         body: listBodies[r % listBodies.length],
       }));
       loops.push(
-        wrkLoad(web.url, clients, seconds).then((result) => {
+        wrkLoad(web.url, clients, seconds, { unit: args.units }).then((result) => {
           wrkRun = result;
         }),
       );
@@ -167,7 +171,8 @@ try {
       `${args['read-concurrency'] ? `, READ_CONCURRENCY=${args['read-concurrency']}` : ''}` +
       `${args.split && args['web-nice'] ? `, web instance at nice ${args['web-nice']}` : ''}` +
       `${args.split && args['ingest-nice'] ? `, ingest instance at nice ${args['ingest-nice']}` : ''}` +
-      `${args.wrk ? ', readers from wrk' : ''}`,
+      `${args.wrk ? ', readers from wrk' : ''}` +
+      `${args.split && args.units ? ', each instance (and wrk) its own scheduling group' : ''}`,
   );
   // Warm-up: JIT, connections, caches.
   await Promise.all(
@@ -175,9 +180,24 @@ try {
       for (let i = 0; i < 10; i++) await post(key);
     }),
   );
-  const alone = await phase(false);
-  const loaded = await phase(true);
-  console.log(`  ingest kept ${Math.round((loaded / alone) * 100)} % of its unloaded throughput`);
+  // --rounds N: alone and loaded phases alternate N times, so that a drift of the machine (a
+  // checkpoint, autovacuum, another process) weighs on both sides instead of on one phase.
+  let alone = 0;
+  let loaded = 0;
+  for (let round = 1; round <= args.rounds; round++) {
+    if (args.rounds > 1) console.log(`  round ${round} of ${args.rounds}`);
+    const a = await phase(false);
+    const l = await phase(true);
+    alone += a;
+    loaded += l;
+    if (args.rounds > 1) console.log(`  round ${round}: kept ${Math.round((l / a) * 100)} %`);
+  }
+  console.log(
+    `  ingest kept ${Math.round((loaded / alone) * 100)} % of its unloaded throughput` +
+      (args.rounds > 1
+        ? ` (${args.rounds} rounds: ${Math.round(loaded / args.rounds)} against ${Math.round(alone / args.rounds)} alarms/s)`
+        : ''),
+  );
 } finally {
   for (const s of servers) await s.stop();
   await database.drop();

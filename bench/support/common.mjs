@@ -1,7 +1,7 @@
 // Shared pieces of the alarm benchmarks: a throwaway PostgreSQL database, the real server in a
 // child process, an admin session, an engine key, a keep-alive HTTP client and percentiles.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,7 +74,13 @@ export async function startServer(env = {}, options = {}) {
   // execs node, so the pid stays the server's).
   const command =
     options.nice === undefined ? nodeCommand : ['nice', '-n', String(options.nice), ...nodeCommand];
+  // options.unit: in its own session, so its own scheduling group (Linux autogroup), as a systemd
+  // unit has its own cgroup: the kernel first shares the cores between groups (this bench, the
+  // PostgreSQL service, each instance), then between the processes of a group, and `nice` only
+  // orders processes within one group. The group's weight is then set from options.nice, as a
+  // unit's CPUWeight= weighs its cgroup against its siblings (deploy/systemd/role-web.conf).
   const child = spawn(command[0], command.slice(1), {
+    detached: Boolean(options.unit),
     cwd: root,
     env: {
       ...process.env,
@@ -101,6 +107,8 @@ export async function startServer(env = {}, options = {}) {
     child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
   });
   await ready;
+  if (options.unit && options.nice !== undefined)
+    writeFileSync(`/proc/${child.pid}/autogroup`, String(options.nice));
   const passwords = {};
   for (const m of output.matchAll(/Initial (\w+) password:[ \t]*(\S+)/g)) passwords[m[1]] = m[2];
   return {

@@ -52,8 +52,10 @@ end
  * Runs every client's request for `seconds` at once (one wrk thread and connection a client).
  * `clients`: [{ method, path, headers, body }], all on the same path. Answers requests per second,
  * p50/p95/p99 (ms) and the error counts (a non-2xx answer counts as a status error).
+ * `options.unit`: wrk in its own session, so its own scheduling group (common.mjs startServer):
+ * the simulated consoles are other machines on a real site, not processes of the bench's group.
  */
-export async function wrkLoad(base, clients, seconds) {
+export async function wrkLoad(base, clients, seconds, options = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'sentinel-wrk-'));
   try {
     const scriptPath = join(dir, 'clients.lua');
@@ -72,12 +74,16 @@ export async function wrkLoad(base, clients, seconds) {
     const out = await new Promise((resolve, reject) => {
       // Through a shell that prints, once wrk has exited, the CPU its waited-for child used
       // (cutime + cstime in clock ticks of 1/100 s), so that the bench can say what wrk took.
-      const child = spawn('bash', [
-        '-c',
-        'wrk "$@"; status=$?; read -r -a s < /proc/$$/stat; echo "WRKCPU $((s[15] + s[16]))"; exit $status',
-        'wrk',
-        ...args,
-      ]);
+      const child = spawn(
+        'bash',
+        [
+          '-c',
+          'wrk "$@"; status=$?; read -r -a s < /proc/$$/stat; echo "WRKCPU $((s[15] + s[16]))"; exit $status',
+          'wrk',
+          ...args,
+        ],
+        { detached: Boolean(options.unit) },
+      );
       let text = '';
       child.stdout.on('data', (chunk) => {
         text += chunk;

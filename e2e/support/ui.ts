@@ -17,8 +17,13 @@ export async function loginThroughForm(page: Page, username: string, password: s
  * request, which must accept it: what follows is only the console loading, not the sign-in.
  */
 export async function loginAccepted(page: Page, username: string, password: string): Promise<void> {
+  // The wait for the answer starts once the form is on screen (a cold login chunk is not the
+  // sign-in's time), and allows a verify queued behind other sign-ins on a busy machine: a
+  // retry in CI had the 30 s default run out while the page itself was still loading.
+  await page.getByTestId('login-captcha').waitFor({ timeout: COLD_PAGE_TIMEOUT });
   const answer = page.waitForResponse(
     (res) => new URL(res.url()).pathname === API.login && res.request().method() === 'POST',
+    { timeout: COLD_PAGE_TIMEOUT },
   );
   await loginThroughForm(page, username, password);
   const envelope = (await (await answer).json()) as Envelope<unknown>;

@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import { ALARM_API, type AlarmItem, type Envelope, translate } from '@sentinel/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -300,6 +301,15 @@ describe.each(backends)('engine keys and alarm ingest on %s', (backend) => {
       expect(badClip.statusCode).toBe(400);
       expect(badClip.body.data).toMatchObject({ fields: [{ field: 'clip' }] });
       expect((await ingest(fields(), [])).statusCode).toBe(400);
+      // A decompression bomb: a PNG whose header says 30000 × 30000 (900 megapixels, above the
+      // 40 MP bound), refused from its header — nothing decodes it, nothing is kept.
+      const bomb = await sharp(jpeg).png().toBuffer();
+      bomb.writeUInt32BE(30_000, 16);
+      bomb.writeUInt32BE(30_000, 20);
+      bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29); // IHDR's CRC: a well-formed header
+      const refused = await ingest(fields(), [{ field: 'image', data: bomb, filename: 'a.png' }]);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body.message).toBe(translate('image.type', 'en'));
       expect(await alarmCount()).toBe(before);
     });
 
