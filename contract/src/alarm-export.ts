@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { alarmListQuery } from './alarms.ts';
-import type { Title } from './menu-tree.ts';
+import type { Title } from './menu-node.ts';
 
 /**
  * Alarm exports (SPEC §7 "Other", issue 4 §9): the filtered alarm list as an xlsx produced in the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Title } from './menu-tree.ts';
+import type { Title } from './menu-node.ts';
 import { optionalText, PRIORITY_CODES, pageQuery, positiveInt, requiredText } from './validators.ts';
 
 /** Algorithms catalogue (issue 3 §4): algorithm types and algorithms with their levels. */

@@ -1,6 +1,8 @@
 import { integer, pgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { createDayPartials, DAY_MS, dayPartialKind, splitOnDays } from './day-partials.ts';
+import { dayPartialKind } from './day-partial-kind.ts';
+import { createDayPartials } from './day-partials.ts';
+import { DAY_MS, splitOnDays } from './day-split.ts';
 
 const H = 3_600_000;
 const MIDNIGHT = Date.parse('2025-03-10T00:00:00Z');

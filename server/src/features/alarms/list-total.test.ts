@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmRollup } from '../../db/schema/index.ts';
-import { DAY_MS } from '../../platform/day-partials.ts';
+import { DAY_MS } from '../../platform/day-split.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import {
   backends,

@@ -1,7 +1,9 @@
 import type { AlarmListQuery } from '@sentinel/contract';
 import type { Db } from '../../db/client.ts';
 import { alarmRollup } from '../../db/schema/index.ts';
-import { DAY_MS, type DayPartials, dayPartialKind } from '../../platform/day-partials.ts';
+import { dayPartialKind } from '../../platform/day-partial-kind.ts';
+import type { DayPartials } from '../../platform/day-partials.ts';
+import { DAY_MS } from '../../platform/day-split.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import { statesOf } from './repo.ts';
 import { rollupDay } from './rollup.ts';

@@ -4,7 +4,7 @@ import type { AlarmListQuery } from '@sentinel/contract';
 import { and, eq, gt, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { alarmRollup, videoAlarm } from '../../db/schema/index.ts';
-import { DAY_MS } from '../../platform/day-partials.ts';
+import { DAY_MS } from '../../platform/day-split.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import { COUNT_CAP } from '../../platform/sql.ts';
 import { alarmConditions, sceneAuthorityWhere, statesOf } from './repo.ts';

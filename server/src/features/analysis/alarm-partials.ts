@@ -1,7 +1,9 @@
 import { type AnalysisQuery, HOURLY_TREND_MAX_HOURS } from '@sentinel/contract';
 import type { Db } from '../../db/client.ts';
 import { alarmRollup, alarmRollupSceneHour, videoAlarm } from '../../db/schema/index.ts';
-import { type DayPartials, dayPartialKind, splitOnDays } from '../../platform/day-partials.ts';
+import { dayPartialKind } from '../../platform/day-partial-kind.ts';
+import type { DayPartials } from '../../platform/day-partials.ts';
+import { splitOnDays } from '../../platform/day-split.ts';
 import {
   type AlarmCounts,
   addRow,

@@ -10,7 +10,7 @@ import {
   scene,
   videoAlarm,
 } from '../../db/schema/index.ts';
-import { DAY_MS } from '../../platform/day-partials.ts';
+import { DAY_MS } from '../../platform/day-split.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import { alarmConditions, PROCESSED_STATES } from '../alarms/index.ts';
 import { onDutySql } from '../duty-roster/index.ts';

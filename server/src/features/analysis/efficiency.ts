@@ -1,7 +1,9 @@
 import type { AnalysisQuery, EfficiencyAnalysis } from '@sentinel/contract';
 import type { Db } from '../../db/client.ts';
 import { dutyShift, dutyShiftScene, videoAlarm } from '../../db/schema/index.ts';
-import { DAY_MS, type DayPartials, dayPartialKind, splitOrLive } from '../../platform/day-partials.ts';
+import { dayPartialKind } from '../../platform/day-partial-kind.ts';
+import type { DayPartials } from '../../platform/day-partials.ts';
+import { DAY_MS, splitOrLive } from '../../platform/day-split.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import { type EfficiencyPartial, mergeEfficiency, mergeRun, weighPartial } from './efficiency-merge.ts';
 import { catalogueMark, efficiencyPartials } from './efficiency-repo.ts';

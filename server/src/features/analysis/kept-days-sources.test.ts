@@ -11,7 +11,7 @@ import {
 } from '@sentinel/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DayPartialKind } from '../../platform/day-partials.ts';
+import type { DayPartialKind } from '../../platform/day-partial-kind.ts';
 import { backends, createAccount } from '../../test/helpers.ts';
 import { twoInstancesAvailable, useTwoInstances } from '../../test/two-instances.ts';
 import { LIST_TOTAL } from '../alarms/list-total.ts';

@@ -2,7 +2,7 @@ import type { MyStatistics } from '@sentinel/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { alarmAction } from '../../db/schema/index.ts';
-import { DAY_MS } from '../../platform/day-partials.ts';
+import { DAY_MS } from '../../platform/day-split.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import { percentileOfSorted } from '../../platform/sorted-percentile.ts';
 import { type Buckets, bucketTimes, roundSeconds, secondsBetween } from './handling-repo.ts';

@@ -2,7 +2,7 @@ import type { AnalysisQuery } from '@sentinel/contract';
 import { type AnyColumn, and, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { historyAssignment, videoAlarm } from '../../db/schema/index.ts';
-import { DAY_MS } from '../../platform/day-partials.ts';
+import { DAY_MS } from '../../platform/day-split.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import { inPlantSubtree } from '../../platform/sql.ts';
 import { alarmsOfRange } from './efficiency-repo.ts';

@@ -1,7 +1,8 @@
 import { ANALYSIS_TOP, type AnalysisQuery, type SafetyAnalysis, type SceneSafety } from '@sentinel/contract';
 import type { Db } from '../../db/client.ts';
 import { historyAssignment, plantNode, videoAlarm } from '../../db/schema/index.ts';
-import { DAY_MS, dayPartialKind, splitOrLive } from '../../platform/day-partials.ts';
+import { dayPartialKind } from '../../platform/day-partial-kind.ts';
+import { DAY_MS, splitOrLive } from '../../platform/day-split.ts';
 import type { VisibleScenes } from '../../platform/scene-authority.ts';
 import type { PartialsCache } from './efficiency.ts';
 import { catalogueMark } from './efficiency-repo.ts';
