@@ -11,7 +11,7 @@
 // answers) drained with nothing else running — its rate and CPU an alarm.
 // Usage: node bench/outbox.mjs [--engines 16] [--count 4000] [--rate 500] [--seconds 10] [--runs 2] [--split]
 // --split: the nginx layout's split (README "Ingest and web instances"): the engines post to a
-// ROLE=ingest instance whose dispatcher is off (OUTBOUND_DISPATCH=off, its default on that role),
+// ROLE=ingest instance whose dispatcher is off (OUTBOUND_DISPATCH=off, as deploy/systemd/role-ingest.conf sets),
 // and a ROLE=web instance delivers; both on the database and on Redis (BENCH_REDIS_URL, default
 // redis://127.0.0.1:6379). "server" CPU is then both instances'.
 import { fork } from 'node:child_process';
