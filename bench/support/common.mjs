@@ -107,8 +107,14 @@ export async function startServer(env = {}, options = {}) {
     child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
   });
   await ready;
-  if (options.unit && options.nice !== undefined)
-    writeFileSync(`/proc/${child.pid}/autogroup`, String(options.nice));
+  if (options.unit && options.nice !== undefined) {
+    try {
+      writeFileSync(`/proc/${child.pid}/autogroup`, String(options.nice));
+    } catch (error) {
+      // A kernel without autogroups (or with them off): the groups have no weight to set.
+      console.warn(`  (no scheduling group weight for ${child.pid}: ${error.message})`);
+    }
+  }
   const passwords = {};
   for (const m of output.matchAll(/Initial (\w+) password:[ \t]*(\S+)/g)) passwords[m[1]] = m[2];
   return {
