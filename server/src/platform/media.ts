@@ -122,7 +122,7 @@ export async function storeImageIn(
 /**
  * JPEG or PNG, by content: the header is parsed (its markers or chunks, its size), not the name
  * or the announced type; no more than MAX_INPUT_PIXELS (a decompression bomb is refused before
- * anything decodes it). image-size reads the header in the calling thread in ~10 µs for a 100 KB
+ * anything decodes it). image-size reads the header in the calling thread in ~11 µs for a 350 KB
  * JPEG, where sharp's metadata() took ~150 µs of CPU and a round trip through libuv's thread pool
  * — on the engines' ingest path, once per image (bench/README.md, 2026-11-28, fifth session).
  */
