@@ -145,6 +145,30 @@ describe('other devices, mail server and algorithms', () => {
     expect(text).toContain('高处作业未系安全带');
     expect(text).toContain('人员安全');
     expect(text).toMatch(/General[\s\S]*Serious[\s\S]*Urgent/);
+    // The table marks the default level with a solid tag, the other selectable ones filled.
+    const solidTag = async (code: number) =>
+      ((await row.getByTestId(`priority-${code}`).getAttribute('class')) ?? '')
+        .split(/\s+/)
+        .includes('ant-tag-solid');
+    expect(await row.getByTestId('priority-120001').count()).toBe(0);
+    expect(await solidTag(120004)).toBe(true);
+    expect(await solidTag(120002)).toBe(false);
+    expect(await solidTag(120003)).toBe(false);
+
+    // Reopened after the reload, the form shows the saved levels and default level.
+    await row.getByTestId('algorithm-ALG-E2E-HARNESS-edit').click();
+    await drawer.waitFor();
+    await expect.poll(() => drawer.locator('#algorithm_code').inputValue()).toBe('ALG-E2E-HARNESS');
+    const levels = drawer.locator('#algorithm_levels');
+    const defaults = drawer.locator('#algorithm_defaultLevel');
+    const checked = (group: typeof levels) =>
+      Promise.all(
+        ['Hint', 'General', 'Serious', 'Urgent'].map((label) => group.getByLabel(label).isChecked()),
+      );
+    expect(await checked(levels)).toEqual([false, true, true, true]);
+    expect(await checked(defaults)).toEqual([false, false, false, true]);
+    await drawer.getByRole('button', { name: 'Cancel' }).click();
+    await drawer.waitFor({ state: 'hidden' });
 
     await page.getByTestId('lang-switch').click();
     await page.getByTestId('lang-zh-CN').click();
