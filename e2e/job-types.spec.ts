@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Session, startSession } from './support/session.ts';
-import { confirmModal, pickOption, rowWithCell, toastText } from './support/ui.ts';
+import { confirmModal, pickOption, rowWithCell, waitForToast } from './support/ui.ts';
 
 let session: Session;
 
@@ -38,7 +38,7 @@ describe('job types', () => {
     await pickOption(page, page.locator('#jobType_kind'), 'Temporary job');
     await page.locator('#jobType_description').fill('挖掘、打桩等动土作业');
     await page.getByTestId('job-type-name').press('Enter');
-    expect(await toastText(page)).toContain('Saved successfully');
+    await waitForToast(page, 'Saved successfully');
     await expect.poll(() => rows(page).count()).toBe(before + 1);
 
     const added = rowWithCell(page.getByTestId('job-type-page'), 'tbody tr', name);
@@ -47,7 +47,7 @@ describe('job types', () => {
     await expect.poll(() => page.getByTestId('job-type-name').inputValue()).toBe(name);
     await page.getByTestId('job-type-name').fill(`${name} 已改`);
     await page.getByTestId('job-type-save').click();
-    expect(await toastText(page)).toContain('Saved successfully');
+    await waitForToast(page, 'Saved successfully');
 
     await pickOption(
       page,
@@ -65,7 +65,7 @@ describe('job types', () => {
     await renamed.locator('[data-testid$="-delete"]').click();
     await expect.poll(() => page.locator('.ant-modal-confirm').innerText()).toContain(`${name} 已改`);
     await confirmModal(page);
-    expect(await toastText(page)).toContain('Deleted successfully');
+    await waitForToast(page, 'Deleted successfully');
     await expect.poll(() => page.getByTestId('page-empty').count()).toBe(1);
     await page.context().close();
   });
@@ -80,7 +80,7 @@ describe('job types', () => {
       .poll(() => page.locator('.ant-modal-confirm').innerText())
       .toContain('仍有场景使用，无法删除');
     await confirmModal(page);
-    expect(await toastText(page)).toContain('仍在使用中，无法删除');
+    await waitForToast(page, '仍在使用中，无法删除');
     await page.reload();
     await search(page, '动火作业');
     await expect.poll(() => rows(page).count()).toBe(1);
