@@ -41,6 +41,8 @@ const args = benchArgs({
   flags: ['split', 'wrk', 'units'],
 });
 const { engines, readers, seconds, count } = args;
+// --units applies to the split layout only (one instance has no other unit to be weighed against).
+const units = Boolean(args.split && args.units);
 const DAY = 86_400_000;
 if (args.wrk) ensureWrk();
 
@@ -50,11 +52,11 @@ if (args['read-concurrency']) env.READ_CONCURRENCY = args['read-concurrency'];
 const servers = [];
 try {
   const web = args.split
-    ? await startServer({ ...env, ROLE: 'web' }, { nice: args['web-nice'], unit: args.units })
+    ? await startServer({ ...env, ROLE: 'web' }, { nice: args['web-nice'], unit: units })
     : await startServer(env);
   servers.push(web);
   const ingest = args.split
-    ? await startServer({ ...env, ROLE: 'ingest' }, { nice: args['ingest-nice'], unit: args.units })
+    ? await startServer({ ...env, ROLE: 'ingest' }, { nice: args['ingest-nice'], unit: units })
     : web;
   if (args.split) servers.push(ingest);
   const client = new pg.Client({ connectionString: database.url });
@@ -119,7 +121,7 @@ try {
         body: listBodies[r % listBodies.length],
       }));
       loops.push(
-        wrkLoad(web.url, clients, seconds, { unit: args.units }).then((result) => {
+        wrkLoad(web.url, clients, seconds, { unit: units }).then((result) => {
           wrkRun = result;
         }),
       );
@@ -172,7 +174,7 @@ try {
       `${args.split && args['web-nice'] ? `, web instance at nice ${args['web-nice']}` : ''}` +
       `${args.split && args['ingest-nice'] ? `, ingest instance at nice ${args['ingest-nice']}` : ''}` +
       `${args.wrk ? ', readers from wrk' : ''}` +
-      `${args.split && args.units ? ', each instance (and wrk) its own scheduling group' : ''}`,
+      `${units ? ', each instance (and wrk) its own scheduling group' : ''}`,
   );
   // Warm-up: JIT, connections, caches.
   await Promise.all(
